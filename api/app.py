@@ -1,0 +1,42 @@
+"""Flask app factory."""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask
+
+from api.errors import register_error_handlers
+from api.extensions import api, cache
+from hub.config import Settings, get_settings
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    settings = settings or get_settings()
+    app = Flask(__name__, static_folder=None)
+    app.config.update(
+        HUB_SETTINGS=settings,
+        SECRET_KEY=settings.secret_key,
+        JSON_AS_ASCII=False,
+        API_TITLE="AI 社区 Hub API",
+        API_VERSION="1.0",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api",
+        OPENAPI_JSON_PATH="openapi.json",
+        CACHE_TYPE="RedisCache",
+        CACHE_REDIS_URL=settings.redis_url,
+        CACHE_DEFAULT_TIMEOUT=settings.cache_timeout,
+        CACHE_KEY_PREFIX="hub:cache:",
+    )
+    app.json.ensure_ascii = False
+    logging.basicConfig(level=logging.INFO)
+
+    api.init_app(app)
+    cache.init_app(app)
+    register_error_handlers(app)
+
+    from api.routes import health, search, ui
+
+    api.register_blueprint(search.blp)
+    app.register_blueprint(health.blp)
+    app.register_blueprint(ui.blp)  # last: it answers every other path with the SPA
+    return app

@@ -1,0 +1,71 @@
+"""Every failure under /api answers the envelope: never an HTML page, never a stack trace."""
+from __future__ import annotations
+
+import logging
+
+from elasticsearch import ConnectionError as EsConnectionError
+from elasticsearch import ConnectionTimeout, TransportError
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from api.envelope import (
+    MSG_BAD_REQUEST,
+    MSG_FORBIDDEN,
+    MSG_NOT_FOUND,
+    MSG_SERVER_ERROR,
+    MSG_TOO_MANY,
+    MSG_UNAVAILABLE,
+    ApiError,
+    error_body,
+)
+
+log = logging.getLogger(__name__)
+
+_DEFAULT_MESSAGES = {400: MSG_BAD_REQUEST, 403: MSG_FORBIDDEN, 404: MSG_NOT_FOUND, 405: "请求方法不支持",
+                     422: MSG_BAD_REQUEST, 429: MSG_TOO_MANY, 503: MSG_UNAVAILABLE}
+
+
+def first_message(messages) -> str:
+    """The first human message inside webargs/marshmallow's nested error dict."""
+    while isinstance(messages, dict) and messages:
+        messages = next(iter(messages.values()))
+    if isinstance(messages, list) and messages:
+        return first_message(messages[0]) if not isinstance(messages[0], str) else messages[0]
+    return messages if isinstance(messages, str) else MSG_BAD_REQUEST
+
+
+def answer_http_exception(error: HTTPException):
+    status = error.code or 500
+    messages = getattr(error, "data", {}).get("messages") if hasattr(error, "data") else None
+    if messages:
+        # Validation failures (webargs answers 422): a 400 with the first Chinese message.
+        return jsonify(error_body(400, first_message(messages), {"errors": messages})), 400
+    msg = _DEFAULT_MESSAGES.get(status, error.description or MSG_SERVER_ERROR)
+    return jsonify(error_body(status, msg)), status
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def _api_error(error: ApiError):
+        return jsonify(error_body(error.status, error.msg, error.data)), error.status
+
+    @app.errorhandler(EsConnectionError)
+    @app.errorhandler(ConnectionTimeout)
+    def _search_down(error):
+        log.warning("Elasticsearch unreachable on %s: %s", request.path, error)
+        return jsonify(error_body(503, MSG_UNAVAILABLE)), 503
+
+    @app.errorhandler(TransportError)
+    def _search_failed(error: TransportError):
+        status = error.status_code if isinstance(error.status_code, int) else 503
+        log.error("Elasticsearch error on %s: %s", request.path, error)
+        if status == 404:
+            return jsonify(error_body(404, MSG_NOT_FOUND)), 404
+        return jsonify(error_body(503, MSG_UNAVAILABLE)), 503
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception):
+        if isinstance(error, HTTPException):
+            return answer_http_exception(error)
+        log.exception("unhandled error on %s", request.path)
+        return jsonify(error_body(500, MSG_SERVER_ERROR)), 500

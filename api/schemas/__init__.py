@@ -1,0 +1,1 @@
+"""marshmallow schemas: they validate every input and shape every output, and feed the OpenAPI document."""

@@ -1,0 +1,1 @@
+"""Shared configuration and the `hub` command line."""

@@ -1,0 +1,58 @@
+"""Configuration from environment variables, all prefixed HUB_, with local defaults.
+
+One frozen object so that every part (API, worker, CLI, tests) reads the same values.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _env(name: str, default: str) -> str:
+    return os.environ.get(f"HUB_{name}", default)
+
+
+def _list(name: str, default: str) -> list[str]:
+    return [part.strip() for part in _env(name, default).split(",") if part.strip()]
+
+
+@dataclass(frozen=True)
+class Settings:
+    var_dir: Path = field(default_factory=lambda: Path(_env("VAR_DIR", str(ROOT / "var"))))
+    database_url: str = field(default_factory=lambda: _env("DATABASE_URL", ""))
+    redis_url: str = field(default_factory=lambda: _env("REDIS_URL", "redis://127.0.0.1:6379/0"))
+    es_url: str = field(default_factory=lambda: _env("ES_URL", "http://127.0.0.1:9200"))
+    es_username: str = field(default_factory=lambda: _env("ES_USERNAME", ""))
+    es_password: str = field(default_factory=lambda: _env("ES_PASSWORD", ""))
+    es_timeout: float = field(default_factory=lambda: float(_env("ES_TIMEOUT", "10")))
+    # The alias every read goes through; versioned indices hide behind it.
+    index_alias: str = field(default_factory=lambda: _env("INDEX_ALIAS", "hub-content"))
+    secret_key: str = field(default_factory=lambda: _env("SECRET_KEY", "dev-only-change-me"))
+    cache_timeout: int = field(default_factory=lambda: int(_env("CACHE_TIMEOUT", "30")))
+    # Editor-set hot words used while real search traffic is too thin.
+    default_hotwords: list[str] = field(
+        default_factory=lambda: _list("HOTWORDS", "AI日报,大模型,Agent,多模态,RAG,开源模型,具身智能,AI 编程")
+    )
+    # Spec placeholders: configuration values with demo defaults.
+    asset_hosts: list[str] = field(default_factory=lambda: _list("ASSET_HOSTS", "assets.aihub.example"))
+    event_host: str = field(default_factory=lambda: _env("EVENT_HOST", "https://events.aihub.example"))
+    ui_dist: Path = field(default_factory=lambda: Path(_env("UI_DIST", str(ROOT / "ui" / "dist"))))
+    outbox_batch: int = field(default_factory=lambda: int(_env("OUTBOX_BATCH", "500")))
+
+    @property
+    def db_url(self) -> str:
+        return self.database_url or f"sqlite:///{self.var_dir / 'hub.db'}"
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()
+
+
+def reset_settings() -> None:
+    """Forget cached settings (tests change the environment between runs)."""
+    get_settings.cache_clear()

@@ -1,0 +1,1 @@
+"""Everything Elasticsearch: client, index lifecycle, document builders, queries, outbox draining."""

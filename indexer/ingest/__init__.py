@@ -1,0 +1,1 @@
+"""Ingestion sources: they write to the database (the system of record); the outbox does the rest."""

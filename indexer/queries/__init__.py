@@ -1,0 +1,1 @@
+"""Query builders: plain functions from parameters to Elasticsearch request bodies."""

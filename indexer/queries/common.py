@@ -1,0 +1,37 @@
+"""Pieces shared by the search and feed queries: type, tag and time filters, sorts, highlighting."""
+from __future__ import annotations
+
+CONTENT_TYPES = ("story", "paper", "event", "project")
+
+# Rounded to the minute so Elasticsearch can cache the filter between requests.
+TIME_RANGES = {"day": "now-1d/m", "3day": "now-3d/m", "week": "now-7d/m", "month": "now-30d/m"}
+
+HIGHLIGHT = {
+    "encoder": "html",  # everything but the <em> marks is escaped by Elasticsearch
+    "pre_tags": ["<em>"],
+    "post_tags": ["</em>"],
+    "fields": {
+        "title": {"type": "unified", "number_of_fragments": 0},
+        "title_cn": {"type": "unified", "number_of_fragments": 0},
+        "summary": {"type": "unified", "number_of_fragments": 1, "fragment_size": 120},
+    },
+}
+
+
+def filters(types: list[str] | None = None, tags: list[str] | None = None, time: str | None = None,
+            time_field: str = "created_at") -> list[dict]:
+    clauses: list[dict] = [{"terms": {"type": list(types or CONTENT_TYPES)}}]
+    # Several tags narrow the list: an item must carry every selected tag.
+    for tag in tags or []:
+        clauses.append({"term": {"tags": tag}})
+    if time:
+        clauses.append({"range": {time_field: {"gte": TIME_RANGES[time]}}})
+    return clauses
+
+
+def sort_clause(sort: str) -> list:
+    if sort == "new":
+        return [{"created_at": "desc"}, {"_id": "desc"}]
+    if sort == "hot":
+        return [{"heat": "desc"}, {"created_at": "desc"}, {"_id": "desc"}]
+    return ["_score", {"created_at": "desc"}, {"_id": "desc"}]

@@ -1,0 +1,1 @@
+"""The system of record: SQLAlchemy models, sessions, writes with their outbox entries."""

@@ -1,0 +1,157 @@
+"""Tables of the system of record. Every indexed entity carries a `version` that grows on each
+change; the indexer uses it as the Elasticsearch external version, so replays are harmless."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {datetime: DateTime(timezone=True)}
+
+
+class Versioned:
+    version: Mapped[int] = mapped_column(Integer, default=1, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, nullable=False)
+
+
+class User(Versioned, Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    email: Mapped[str | None] = mapped_column(String(200))
+    phone: Mapped[str | None] = mapped_column(String(40))
+    region: Mapped[str | None] = mapped_column(String(20))
+    avatar_url: Mapped[str | None] = mapped_column(String(500))
+    score: Mapped[int] = mapped_column(Integer, default=0)
+    arxiv_name: Mapped[str | None] = mapped_column(String(200))
+    activity_sheet: Mapped[list] = mapped_column(JSON, default=list)
+    role: Mapped[str] = mapped_column(String(20), default="user")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    @property
+    def is_expert(self) -> bool:
+        return bool(self.arxiv_name) and bool(self.activity_sheet)
+
+
+class Tag(Base):
+    """The static tag data (data/tags.json), mirrored so that rows can be validated against it."""
+
+    __tablename__ = "tags"
+    id: Mapped[str] = mapped_column(String(60), primary_key=True)
+    group_id: Mapped[str] = mapped_column(String(60))
+    label: Mapped[str] = mapped_column(String(100))
+    description: Mapped[str | None] = mapped_column(String(300))
+    description_cn: Mapped[str | None] = mapped_column(String(300))
+    model: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
+class Story(Versioned, Base):
+    __tablename__ = "stories"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    title: Mapped[str] = mapped_column(String(200))
+    content: Mapped[str] = mapped_column(Text)
+    summary: Mapped[str] = mapped_column(Text, default="")
+    cover_url: Mapped[str | None] = mapped_column(String(500))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    story_show_user_name: Mapped[bool] = mapped_column(Boolean, default=True)
+    source_id: Mapped[str | None] = mapped_column(String(100))
+    final_score: Mapped[int] = mapped_column(Integer, default=0)
+    remark_count: Mapped[int] = mapped_column(Integer, default=0)
+    view_count: Mapped[int] = mapped_column(Integer, default=0)
+    tags: Mapped[list] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    deleted_at: Mapped[datetime | None] = mapped_column()
+    __table_args__ = (Index("ix_stories_user", "user_id"),)
+
+
+class Paper(Versioned, Base):
+    __tablename__ = "papers"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    arxiv_id: Mapped[str] = mapped_column(String(40), unique=True)
+    arxiv_version: Mapped[int] = mapped_column(Integer, default=1)
+    title: Mapped[str] = mapped_column(String(500))
+    title_cn: Mapped[str | None] = mapped_column(String(500))
+    abstract: Mapped[str] = mapped_column(Text)
+    summary_cn: Mapped[str | None] = mapped_column(Text)
+    authors: Mapped[list] = mapped_column(JSON, default=list)
+    published_at: Mapped[datetime] = mapped_column()
+    hotness: Mapped[int] = mapped_column(Integer, default=0)
+    hotness_series: Mapped[list] = mapped_column(JSON, default=list)
+    tags: Mapped[list] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Event(Versioned, Base):
+    __tablename__ = "events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(300))
+    title: Mapped[str | None] = mapped_column(String(300))
+    brief: Mapped[str] = mapped_column(Text)
+    image_url: Mapped[str | None] = mapped_column(String(500))
+    address: Mapped[str | None] = mapped_column(String(300))
+    company: Mapped[str | None] = mapped_column(String(200))
+    start_time: Mapped[datetime] = mapped_column()
+    end_time: Mapped[datetime] = mapped_column()
+    time_desc: Mapped[str | None] = mapped_column(String(200))
+    button_msg: Mapped[str | None] = mapped_column(String(40))
+    icon_msg: Mapped[str | None] = mapped_column(String(40))
+    tags: Mapped[list] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Project(Versioned, Base):
+    __tablename__ = "projects"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    repo: Mapped[str] = mapped_column(String(200), unique=True)
+    description: Mapped[str] = mapped_column(Text)
+    description_cn: Mapped[str | None] = mapped_column(Text)
+    language: Mapped[str | None] = mapped_column(String(60))
+    stars: Mapped[int] = mapped_column(Integer, default=0)
+    forks: Mapped[int] = mapped_column(Integer, default=0)
+    topics: Mapped[list] = mapped_column(JSON, default=list)
+    tags: Mapped[list] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class OutboxEntry(Base):
+    """An item whose document must be (re)built. Written in the same transaction as the change."""
+
+    __tablename__ = "outbox"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    entity_type: Mapped[str] = mapped_column(String(20))
+    entity_id: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    processed_at: Mapped[datetime | None] = mapped_column()
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text)
+    __table_args__ = (Index("ix_outbox_pending", "processed_at", "id"),)
+
+
+class SearchLog(Base):
+    """Every search query, for hot words."""
+
+    __tablename__ = "search_log"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    query: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+ENTITY_MODELS: dict[str, type[Base]] = {
+    "story": Story,
+    "paper": Paper,
+    "event": Event,
+    "project": Project,
+    "user": User,
+}
+
+__all__ = [
+    "Base", "User", "Tag", "Story", "Paper", "Event", "Project", "OutboxEntry", "SearchLog",
+    "ENTITY_MODELS", "utcnow",
+]

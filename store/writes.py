@@ -1,0 +1,88 @@
+"""Writes to indexed entities. A change bumps the row's version and adds an outbox entry in the same
+transaction, so the index learns of it even if Redis or Elasticsearch is down at commit time.
+An upsert that changes nothing writes nothing (re-imports are no-ops)."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from store.models import ENTITY_MODELS, Base, OutboxEntry, Paper, Story, utcnow
+
+
+def enqueue(session: Session, entity_type: str, entity_id: int) -> None:
+    session.add(OutboxEntry(entity_type=entity_type, entity_id=entity_id))
+
+
+def _naive_utc(value: datetime) -> datetime:
+    return value.astimezone(UTC).replace(tzinfo=None) if value.tzinfo else value
+
+
+def _same(old: Any, new: Any) -> bool:
+    if isinstance(old, datetime) and isinstance(new, datetime):
+        # SQLite hands datetimes back naive (stored as UTC).
+        return _naive_utc(old) == _naive_utc(new)
+    return old == new
+
+
+def _apply(row: Base, fields: dict[str, Any]) -> bool:
+    changed = False
+    for key, value in fields.items():
+        if not _same(getattr(row, key), value):
+            setattr(row, key, value)
+            changed = True
+    return changed
+
+
+def upsert(session: Session, entity_type: str, key: dict[str, Any], fields: dict[str, Any],
+           keep_on_update: tuple[str, ...] = ()) -> str:
+    """Insert or update one row found by `key`. Returns 'created', 'updated' or 'unchanged'.
+
+    Fields named in `keep_on_update` are only set when the row is created (relative import dates).
+    """
+    model = ENTITY_MODELS[entity_type]
+    row = session.scalars(select(model).filter_by(**key)).one_or_none()
+    if row is None:
+        row = model(**key, **fields)
+        row.version = 1
+        row.updated_at = utcnow()
+        session.add(row)
+        session.flush()
+        _after_change(session, entity_type, row)
+        return "created"
+    update = {k: v for k, v in fields.items() if k not in keep_on_update}
+    if not _apply(row, update):
+        return "unchanged"
+    row.version += 1
+    row.updated_at = utcnow()
+    session.flush()
+    _after_change(session, entity_type, row)
+    return "updated"
+
+
+def _after_change(session: Session, entity_type: str, row: Base) -> None:
+    enqueue(session, entity_type, row.id)
+    if entity_type == "user":
+        # Story documents embed the author's name and avatar: rebuild them too.
+        for story_id in session.scalars(select(Story.id).where(Story.user_id == row.id)):
+            enqueue(session, "story", story_id)
+
+
+def upsert_paper(session: Session, arxiv_id: str, version: int, fields: dict[str, Any],
+                 keep_on_update: tuple[str, ...] = ()) -> str:
+    """Papers are one row per arXiv number; an older arXiv version never overwrites a newer one."""
+    row = session.scalars(select(Paper).filter_by(arxiv_id=arxiv_id)).one_or_none()
+    if row is not None and version < row.arxiv_version:
+        return "unchanged"
+    return upsert(session, "paper", {"arxiv_id": arxiv_id}, {**fields, "arxiv_version": version},
+                  keep_on_update)
+
+
+def upsert_project(session: Session, repo: str, fields: dict[str, Any],
+                   keep_on_update: tuple[str, ...] = ()) -> str:
+    return upsert(session, "project", {"repo": repo}, fields, keep_on_update)
+
+
+__all__ = ["enqueue", "upsert", "upsert_paper", "upsert_project"]

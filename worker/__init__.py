@@ -1,0 +1,1 @@
+"""Celery app and tasks: thin wrappers around indexer/ and store/."""

@@ -1,0 +1,25 @@
+"""The Celery app on Redis. Tasks are acknowledged late (a crash mid-task re-runs it) and are idempotent."""
+from __future__ import annotations
+
+from celery import Celery
+
+from hub.config import get_settings
+
+settings = get_settings()
+
+celery_app = Celery("hub", broker=settings.redis_url, backend=settings.redis_url, include=["worker.tasks"])
+celery_app.conf.update(
+    task_acks_late=True,
+    task_reject_on_worker_lost=True,
+    worker_prefetch_multiplier=1,
+    task_serializer="json",
+    result_serializer="json",
+    accept_content=["json"],
+    result_expires=3600,
+    broker_connection_retry_on_startup=True,
+    # The safety net: whatever the post-commit kick missed (Redis or Elasticsearch down) is drained here.
+    beat_schedule={
+        "drain-outbox": {"task": "hub.drain_outbox", "schedule": 5.0},
+    },
+    timezone="UTC",
+)
