@@ -506,6 +506,8 @@ ENGLISH = [
     ("Diffusion Transformers are eating video generation", ["generative", "aigc", "multimodal"], "diffusion transformers"),
     ("Reward hacking in RLHF: a field guide", ["rl", "ai_safety", "llm"], "reward hacking"),
 ]
+# broadly applicable tags used to pad tag lists (some stories get 6 tags to exercise the 5-tag display limit)
+GENERIC_TAGS = ["llm", "industry", "open_models", "tutorial", "datasets", "ai_safety", "nlp", "ml_basics"]
 SOURCES = ["aihub-editorial", "community", "wechat:ai-frontier", "zhihu:column", "rss:arxiv-daily",
            "juejin", "community", "community", "aihub-editorial", "newsletter:ai-weekly"]
 
@@ -607,7 +609,7 @@ def make_stories(n_users: int) -> list[dict]:
             tpl, angle, extra = TEMPLATES[p[2]]
             title = tpl.format(s=subj[0])
             content = story_html(subj, angle, rng)
-            summary = fit_summary(f"{subj[2][0]}本文围绕{subj[0]}，重点讨论{angle}，并给出可复现的建议。",
+            summary = fit_summary(f"{subj[2][0]}本文围绕{' ' if subj[0][0].isascii() else ''}{subj[0]}，重点讨论{angle}，并给出可复现的建议。",
                                   subj[2][1])
             tags = subj[1] + extra
         elif p[0] == "zh":
@@ -626,11 +628,11 @@ def make_stories(n_users: int) -> list[dict]:
         if r < 0.08:
             tags = tags[:1]
         elif r < 0.22:
-            pad = [t for t in ALL_TAGS if t not in tags]
+            pad = [t for t in GENERIC_TAGS if t not in tags]
             rng.shuffle(pad)
             tags = tags + pad[: 6 - len(tags)]
         elif r < 0.5:
-            tags = tags + [rng.choice(ALL_TAGS)]
+            tags = tags + [rng.choice(GENERIC_TAGS)]
         tags = cap_tags(tags, 6)
         s: dict = {"type": "story", "id": sid, "title": title, "content": content, "summary": summary}
         if rng.random() < 0.6:
@@ -895,7 +897,6 @@ def make_papers() -> list[dict]:
         title_cn = tc.format(N=name, Ac=appr[2], Tc=topic[2])
         has_n = "{N}" in tt
         subj = name if has_n else "the proposed approach"
-        subj_cn = name if has_n else "一种新方法"
         gain = rng.randint(3, 27)
         speed = round(rng.uniform(1.3, 4.8), 1)
         k = rng.randint(3, 12)
@@ -913,8 +914,8 @@ def make_papers() -> list[dict]:
         nsent = rng.randint(2, 4)
         abstract = " ".join(sent[:nsent] if nsent < 4 else sent)
         summary_cn = (f"{topic[2]}面临的核心难题是{topic[4]}。"
-                      + (f"作者构建了 {subj_cn} 评测基准，系统评估现有方法。" if "Benchmark" in tt else
-                         f"作者提出 {subj_cn}，利用{appr[2]}缓解这一问题，")
+                      + (f"作者构建了 {name} 评测基准，系统评估现有方法。" if "Benchmark" in tt else
+                         (f"作者提出 {name}，" if has_n else "作者提出一种新方法，") + f"利用{appr[2]}缓解这一问题，")
                       + f"在 {k} 个基准上相对强基线提升 {gain}%，推理成本降低 {speed} 倍。")
         n_auth = rng.randint(2, 8)
         authors = rng.sample(AUTHORS, n_auth)
