@@ -1,4 +1,5 @@
 """The `hub` command: migrate, import, drain the outbox, reindex, seed the demo corpus."""
+
 from __future__ import annotations
 
 import argparse

@@ -2,6 +2,7 @@
 
 One frozen object so that every part (API, worker, CLI, tests) reads the same values.
 """
+
 from __future__ import annotations
 
 import os

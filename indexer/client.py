@@ -2,6 +2,7 @@
 
 The 7.17 client talks to Elasticsearch 7.10+ directly and to 8.x through REST compatibility mode
 (set ELASTIC_CLIENT_APIVERSIONING=true in the environment; see README)."""
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -2,6 +2,7 @@
 
 `hub-content-v<mapping version>-<timestamp>` is created, filled, then the alias moves to it in one
 atomic `_aliases` call and the old index is deleted."""
+
 from __future__ import annotations
 
 import json

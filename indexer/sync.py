@@ -1,4 +1,5 @@
 """Bring the index in line with the database: drain the outbox, index one item, rebuild everything."""
+
 from __future__ import annotations
 
 import logging
@@ -19,8 +20,14 @@ log = logging.getLogger(__name__)
 
 def _index_action(index: str, entity_type: str, key: object, version: int, body: dict) -> dict:
     # External versions come from the database row: replays and races can never go backwards.
-    return {"_op_type": "index", "_index": index, "_id": documents.doc_id(entity_type, key),
-            "version": version, "version_type": "external_gte", "_source": body}
+    return {
+        "_op_type": "index",
+        "_index": index,
+        "_id": documents.doc_id(entity_type, key),
+        "version": version,
+        "version_type": "external_gte",
+        "_source": body,
+    }
 
 
 def _delete_action(index: str, entity_type: str, key: object) -> dict:
@@ -49,8 +56,7 @@ def actions_for(session: Session, index: str, entity_type: str, entity_id: int) 
         project = session.get(Project, entity_id)
         if project is None:
             return [_delete_action(index, "project", entity_id)]
-        return [_index_action(index, "project", project.id, project.version,
-                              documents.project_document(project))]
+        return [_index_action(index, "project", project.id, project.version, documents.project_document(project))]
     if entity_type == "user":
         user = session.get(User, entity_id)
         if user is None:
@@ -73,8 +79,7 @@ def _send(es: Elasticsearch, actions: list[dict], refresh: str | bool = "wait_fo
     return problems
 
 
-def drain_outbox(make_session: sessionmaker[Session], es: Elasticsearch, alias: str,
-                 batch: int = 500) -> int:
+def drain_outbox(make_session: sessionmaker[Session], es: Elasticsearch, alias: str, batch: int = 500) -> int:
     """Index every pending outbox entry; return how many were processed.
 
     Entries are marked processed only after Elasticsearch accepted them, so an outage leaves them
@@ -125,8 +130,13 @@ def pending_count(make_session: sessionmaker[Session]) -> int:
 
 
 def _all_rows(session: Session) -> Iterator[tuple[str, int]]:
-    for entity_type, model in (("story", Story), ("paper", Paper), ("event", Event), ("project", Project),
-                               ("user", User)):
+    for entity_type, model in (
+        ("story", Story),
+        ("paper", Paper),
+        ("event", Event),
+        ("project", Project),
+        ("user", User),
+    ):
         for row_id in session.scalars(select(model.id).order_by(model.id)):
             yield entity_type, row_id
 
@@ -142,8 +152,7 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
-def reindex_all(make_session: sessionmaker[Session], es: Elasticsearch, alias: str,
-                progress=None) -> dict:
+def reindex_all(make_session: sessionmaker[Session], es: Elasticsearch, alias: str, progress=None) -> dict:
     """Rebuild the whole index from the database into a new versioned index, then swap the alias.
 
     Outbox entries that arrive during the rebuild are drained again after the swap, so a write made
@@ -154,8 +163,7 @@ def reindex_all(make_session: sessionmaker[Session], es: Elasticsearch, alias: s
     with make_session() as session:
         keys = list(_all_rows(session))
         for chunk in _chunks(keys, 500):
-            actions = [a for (t, i) in chunk for a in actions_for(session, new_index, t, i)
-                       if a["_op_type"] == "index"]
+            actions = [a for (t, i) in chunk for a in actions_for(session, new_index, t, i) if a["_op_type"] == "index"]
             problems = _send(es, actions, refresh=False)
             if problems:
                 es.indices.delete(index=new_index, ignore_unavailable=True)

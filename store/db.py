@@ -1,4 +1,5 @@
 """Engine and session factory. SQLite (WAL, synchronous FULL) by default, PostgreSQL by URL."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator

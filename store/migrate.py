@@ -1,4 +1,5 @@
 """Run Alembic migrations programmatically (`hub migrate`), against the configured database."""
+
 from __future__ import annotations
 
 from pathlib import Path

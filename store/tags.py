@@ -1,4 +1,5 @@
 """The static tag data in data/tags.json (spec section 3), shared by the API, the importer and the UI."""
+
 from __future__ import annotations
 
 import json
@@ -31,7 +32,14 @@ def tag_names(tag_ids: list[str]) -> list[dict]:
 def sync_tags(session: Session) -> int:
     """Mirror the static data into the tags table (idempotent)."""
     for tag in tags_by_id().values():
-        session.merge(Tag(id=tag["id"], group_id=tag["group_id"], label=tag["label"],
-                          description=tag.get("description"), description_cn=tag.get("description_cn"),
-                          model=tag.get("model", {})))
+        session.merge(
+            Tag(
+                id=tag["id"],
+                group_id=tag["group_id"],
+                label=tag["label"],
+                description=tag.get("description"),
+                description_cn=tag.get("description_cn"),
+                model=tag.get("model", {}),
+            )
+        )
     return len(tags_by_id())

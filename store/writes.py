@@ -1,6 +1,7 @@
 """Writes to indexed entities. A change bumps the row's version and adds an outbox entry in the same
 transaction, so the index learns of it even if Redis or Elasticsearch is down at commit time.
 An upsert that changes nothing writes nothing (re-imports are no-ops)."""
+
 from __future__ import annotations
 
 from datetime import UTC, datetime
@@ -36,8 +37,13 @@ def _apply(row: Base, fields: dict[str, Any]) -> bool:
     return changed
 
 
-def upsert(session: Session, entity_type: str, key: dict[str, Any], fields: dict[str, Any],
-           keep_on_update: tuple[str, ...] = ()) -> str:
+def upsert(
+    session: Session,
+    entity_type: str,
+    key: dict[str, Any],
+    fields: dict[str, Any],
+    keep_on_update: tuple[str, ...] = (),
+) -> str:
     """Insert or update one row found by `key`. Returns 'created', 'updated' or 'unchanged'.
 
     Fields named in `keep_on_update` are only set when the row is created (relative import dates).
@@ -70,18 +76,17 @@ def _after_change(session: Session, entity_type: str, row: Base) -> None:
             enqueue(session, "story", story_id)
 
 
-def upsert_paper(session: Session, arxiv_id: str, version: int, fields: dict[str, Any],
-                 keep_on_update: tuple[str, ...] = ()) -> str:
+def upsert_paper(
+    session: Session, arxiv_id: str, version: int, fields: dict[str, Any], keep_on_update: tuple[str, ...] = ()
+) -> str:
     """Papers are one row per arXiv number; an older arXiv version never overwrites a newer one."""
     row = session.scalars(select(Paper).filter_by(arxiv_id=arxiv_id)).one_or_none()
     if row is not None and version < row.arxiv_version:
         return "unchanged"
-    return upsert(session, "paper", {"arxiv_id": arxiv_id}, {**fields, "arxiv_version": version},
-                  keep_on_update)
+    return upsert(session, "paper", {"arxiv_id": arxiv_id}, {**fields, "arxiv_version": version}, keep_on_update)
 
 
-def upsert_project(session: Session, repo: str, fields: dict[str, Any],
-                   keep_on_update: tuple[str, ...] = ()) -> str:
+def upsert_project(session: Session, repo: str, fields: dict[str, Any], keep_on_update: tuple[str, ...] = ()) -> str:
     return upsert(session, "project", {"repo": repo}, fields, keep_on_update)
 
 

@@ -3,6 +3,7 @@
 Services run on test ports (Elasticsearch 9250, Redis 6390) so a running `make run` is not
 disturbed. Each test session gets its own database file and index alias; tests that change data
 use `make_stack` to get a private database and alias of their own."""
+
 from __future__ import annotations
 
 import os
@@ -34,8 +35,9 @@ class Stack:
     alias: str
 
     def apply_env(self) -> None:
-        os.environ.update(HUB_DATABASE_URL=self.db_url, HUB_INDEX_ALIAS=self.alias, HUB_ES_URL=ES_URL,
-                          HUB_REDIS_URL=REDIS_URL)
+        os.environ.update(
+            HUB_DATABASE_URL=self.db_url, HUB_INDEX_ALIAS=self.alias, HUB_ES_URL=ES_URL, HUB_REDIS_URL=REDIS_URL
+        )
         from hub.config import reset_settings
 
         reset_settings()

@@ -2,6 +2,7 @@
 
 Best effort by design: if Redis is down the entry is already durable in the outbox and the beat
 schedule drains it once Redis is back."""
+
 from __future__ import annotations
 
 import logging

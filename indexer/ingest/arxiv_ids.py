@@ -1,4 +1,5 @@
 """arXiv identifiers: every spelling of one paper maps to one key (the number) plus its version."""
+
 from __future__ import annotations
 
 import re

@@ -2,6 +2,7 @@
 
 Each line is validated with marshmallow and written in its own savepoint, so a bad line is reported
 with its number and reason while the good lines still land."""
+
 from __future__ import annotations
 
 import json
@@ -140,7 +141,11 @@ class ProjectRecord(Tagged):
 
 
 SCHEMAS: dict[str, type[Record]] = {
-    "user": UserRecord, "story": StoryRecord, "paper": PaperRecord, "event": EventRecord, "project": ProjectRecord,
+    "user": UserRecord,
+    "story": StoryRecord,
+    "paper": PaperRecord,
+    "event": EventRecord,
+    "project": ProjectRecord,
 }
 
 

@@ -1,4 +1,5 @@
 """Alembic environment: the URL comes from hub configuration (or the caller's Config)."""
+
 from alembic import context
 from sqlalchemy import pool
 
@@ -10,8 +11,12 @@ target_metadata = Base.metadata
 
 
 def run_migrations_offline() -> None:
-    context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata,
-                      literal_binds=True, render_as_batch=True)
+    context.configure(
+        url=config.get_main_option("sqlalchemy.url"),
+        target_metadata=target_metadata,
+        literal_binds=True,
+        render_as_batch=True,
+    )
     with context.begin_transaction():
         context.run_migrations()
 
@@ -19,8 +24,9 @@ def run_migrations_offline() -> None:
 def run_migrations_online() -> None:
     engine = get_engine(config.get_main_option("sqlalchemy.url"))
     with engine.connect() as connection:
-        context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True,
-                          poolclass=pool.NullPool)
+        context.configure(
+            connection=connection, target_metadata=target_metadata, render_as_batch=True, poolclass=pool.NullPool
+        )
         with context.begin_transaction():
             context.run_migrations()
         connection.commit()

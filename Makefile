@@ -1,0 +1,61 @@
+# Two commands: `make run` brings the whole site up on http://127.0.0.1:8000; `make test` runs every test.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+ES_JARS := deploy/elasticsearch/target/lib/elasticsearch-cluster-runner-7.10.2.0.jar
+
+.PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean
+
+install: system-deps $(VENV)/.installed $(ES_JARS) ui/node_modules/.installed
+
+system-deps:
+	@deploy/system-deps.sh
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev,postgres]'
+	touch $@
+
+$(ES_JARS): deploy/elasticsearch/pom.xml
+	cd deploy/elasticsearch && mvn -B -q dependency:copy-dependencies
+	touch $@
+
+ui/node_modules/.installed: ui/package.json ui/package-lock.json
+	cd ui && npm ci --no-audit --no-fund
+	touch $@
+
+ui: ui/node_modules/.installed
+	cd ui && npm run build
+
+# Elasticsearch, Redis, the demo corpus, the Celery worker (with beat) and gunicorn, under honcho.
+# Ctrl-C stops everything.
+run: install ui
+	$(VENV)/bin/honcho start
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check api indexer worker store hub tests
+
+test-python: $(VENV)/.installed $(ES_JARS) system-deps
+	$(VENV)/bin/pytest tests
+
+test-ui: ui/node_modules/.installed
+	cd ui && npm test
+
+test-e2e: install ui
+	deploy/e2e.sh
+
+# The one test command (README, .ci/run): installs what is missing, then deploy/test-all.sh.
+test: install
+	deploy/test-all.sh
+
+services-up: install
+	deploy/es.sh start && deploy/redis.sh start
+
+services-down:
+	deploy/es.sh stop; deploy/redis.sh stop
+	HUB_ES_PORT=9250 deploy/es.sh stop; HUB_REDIS_PORT=6390 deploy/redis.sh stop
+
+clean: services-down
+	rm -rf var ui/dist

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# System packages the project needs: Redis and Chromium (browser tests) from Debian, Java and Maven.
+# Installs what is missing with apt-get when running as root; otherwise says what to install.
+set -euo pipefail
+missing=()
+command -v redis-server >/dev/null || missing+=(redis-server)
+command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
+command -v mvn >/dev/null || missing+=(maven)
+command -v curl >/dev/null || missing+=(curl)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "system-deps: installing ${missing[*]}" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "system-deps: please install: ${missing[*]} (Debian/Ubuntu: sudo apt-get install ${missing[*]})" >&2
+  exit 1
+fi

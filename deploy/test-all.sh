@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Every test, in order: lint, Python (unit + integration on the real services), UI unit tests,
+# UI build (reports the initial JS gzip size), browser tests. The test services it starts are
+# stopped at the end, pass or fail, so nothing is left running.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export HUB_ES_PORT=${HUB_TEST_ES_PORT:-9250} HUB_REDIS_PORT=${HUB_TEST_REDIS_PORT:-6390}
+
+started_es=0; started_redis=0
+deploy/es.sh status >/dev/null 2>&1 || started_es=1
+redis-cli -p "$HUB_REDIS_PORT" ping >/dev/null 2>&1 || started_redis=1
+cleanup() {
+  [ $started_es = 1 ] && deploy/es.sh stop || true
+  [ $started_redis = 1 ] && deploy/redis.sh stop || true
+}
+trap cleanup EXIT
+
+step() { printf '\n=== %s ===\n' "$*"; }
+t0=$(date +%s)
+step "lint"; .venv/bin/ruff check . && .venv/bin/ruff format --check api indexer worker store hub tests
+step "python tests"; .venv/bin/pytest tests
+step "ui unit tests"; (cd ui && npm test)
+step "ui build"; (cd ui && npm run build)
+step "browser tests"; deploy/e2e.sh
+step "all tests passed in $(( $(date +%s) - t0 )) s"

@@ -1,0 +1,185 @@
+"""`hub import`: arXiv de-duplication, idempotent re-import, bad lines reported with their numbers."""
+
+import json
+import os
+import subprocess
+import sys
+
+from sqlalchemy import func, select
+
+from store.models import OutboxEntry, Paper, Story
+from tests.conftest import DEMO_FILES, ROOT
+
+
+def write_jsonl(path, records):
+    path.write_text(
+        "\n".join(r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in records) + "\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def paper(arxiv, title, **extra):
+    return {
+        "type": "paper",
+        "arxiv": arxiv,
+        "title": title,
+        "abstract": "We study things.",
+        "authors": ["Ada Lovelace"],
+        "published_at": "2026-10-01T00:00:00Z",
+        **extra,
+    }
+
+
+def test_four_spellings_of_one_paper_are_one_paper_and_newest_version_wins(make_stack, tmp_path):
+    stack = make_stack("arxiv")
+    source = write_jsonl(
+        tmp_path / "papers.jsonl",
+        [
+            paper("2401.01234", "Version one"),
+            paper("https://arxiv.org/abs/2401.01234v3", "Version three"),
+            paper("arXiv:2401.01234", "Plain again (v1)"),
+            paper("2401.01234v2", "Version two"),
+            paper("https://arxiv.org/pdf/2401.01234v1", "PDF link v1"),
+        ],
+    )
+    report = stack.import_files([source])
+    assert report.errors == []
+    with stack.sessions()() as session:
+        rows = session.scalars(select(Paper)).all()
+    assert [(p.arxiv_id, p.arxiv_version, p.title) for p in rows] == [("2401.01234", 3, "Version three")]
+
+    stack.drain()
+    es = stack.es()
+    es.indices.refresh(index=stack.alias)
+    hits = es.search(index=stack.alias, body={"query": {"term": {"arxiv_id": "2401.01234"}}})["hits"]
+    assert hits["total"]["value"] == 1
+    assert hits["hits"][0]["_source"]["title"] == "Version three"
+
+
+def test_demo_duplicates_collapse(demo_stack):
+    lines = [
+        json.loads(line)
+        for line in (ROOT / "data/demo/papers.jsonl").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    from indexer.ingest.arxiv_ids import parse_arxiv
+
+    distinct = {parse_arxiv(p["arxiv"])[0] for p in lines}
+    assert len(distinct) < len(lines)  # the corpus really contains duplicates
+    with demo_stack.sessions()() as session:
+        assert session.scalar(select(func.count(Paper.id))) == len(distinct)
+    count = demo_stack.es().count(index=demo_stack.alias, body={"query": {"term": {"type": "paper"}}})["count"]
+    assert count == len(distinct)
+
+
+def _versions(stack):
+    es = stack.es()
+    es.indices.refresh(index=stack.alias)
+    result = es.search(
+        index=stack.alias, body={"size": 2000, "version": True, "_source": False, "query": {"match_all": {}}}
+    )
+    return {hit["_id"]: hit["_version"] for hit in result["hits"]["hits"]}
+
+
+def test_reimport_changes_nothing(make_stack):
+    stack = make_stack("reimport")
+    first = stack.import_files(DEMO_FILES)
+    assert first.errors == []
+    stack.drain()
+    versions = _versions(stack)
+    with stack.sessions()() as session:
+        outbox_before = session.scalar(select(func.count(OutboxEntry.id)))
+        stories_before = session.scalar(select(func.count(Story.id)))
+
+    second = stack.import_files(DEMO_FILES)
+    assert second.errors == []
+    assert {t: set(c) for t, c in second.counts.items()} == {t: {"unchanged"} for t in second.counts}
+    assert stack.drain() == 0
+    with stack.sessions()() as session:
+        assert session.scalar(select(func.count(OutboxEntry.id))) == outbox_before
+        assert session.scalar(select(func.count(Story.id))) == stories_before
+    assert _versions(stack) == versions
+    assert len(versions) > 600
+
+
+def test_bad_lines_are_reported_and_good_lines_still_land(make_stack, tmp_path):
+    stack = make_stack("badlines")
+    source = write_jsonl(
+        tmp_path / "mixed.jsonl",
+        [
+            {"type": "story", "id": 1, "title": "好的一行", "content": "<p>ok</p>", "created_at": "-1h"},
+            "{not json",
+            {
+                "type": "story",
+                "id": 2,
+                "title": "未知标签",
+                "content": "x",
+                "tags": ["no-such-tag"],
+                "created_at": "-1h",
+            },
+            {
+                "type": "paper",
+                "arxiv": "not-an-id",
+                "title": "t",
+                "abstract": "a",
+                "authors": [],
+                "published_at": "-1d",
+            },
+            {"type": "story", "id": 3, "content": "缺标题", "created_at": "-1h"},
+            {"type": "spaceship", "id": 4},
+            {
+                "type": "story",
+                "id": 5,
+                "title": "也是好的",
+                "content": "<p>ok</p>",
+                "created_at": "2026-11-01",
+                "tags": ["llm"],
+            },
+        ],
+    )
+    env = {
+        **os.environ,
+        "HUB_DATABASE_URL": stack.db_url,
+        "HUB_INDEX_ALIAS": stack.alias,
+        "HUB_REDIS_URL": "redis://127.0.0.1:9/0",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "import", "--no-kick", str(source)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    errors = result.stderr.strip().splitlines()
+    assert [e.split(":")[1] for e in errors] == ["2", "3", "4", "5", "6"]
+    assert "invalid JSON" in errors[0]
+    assert "no-such-tag" in errors[1]
+    assert "arxiv" in errors[2]
+    assert "title" in errors[3]
+    assert "type" in errors[4]
+    with stack.sessions()() as session:
+        assert sorted(session.scalars(select(Story.id))) == [1, 5]
+
+
+def test_story_html_is_sanitised_on_import(make_stack, tmp_path):
+    stack = make_stack("sanitise")
+    source = write_jsonl(
+        tmp_path / "s.jsonl",
+        [
+            {
+                "type": "story",
+                "id": 7,
+                "title": "t",
+                "created_at": "-1h",
+                "content": '<p onclick="steal()">正文<script>alert(1)</script><a href="javascript:x()">链接</a></p>',
+            }
+        ],
+    )
+    assert stack.import_files([source]).errors == []
+    with stack.sessions()() as session:
+        content = session.get(Story, 7).content
+    assert "<script" not in content and "onclick" not in content and "javascript:" not in content
+    assert "正文" in content and "链接" in content

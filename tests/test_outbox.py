@@ -1,0 +1,108 @@
+"""A write made while Elasticsearch is down is kept in the outbox and indexed by the real worker later."""
+
+import os
+import subprocess
+import sys
+import time
+
+from indexer.sync import pending_count
+from store.writes import upsert
+from tests.conftest import REDIS_URL, ROOT, service
+
+
+def story_fields(title):
+    from datetime import UTC, datetime
+
+    return {
+        "title": title,
+        "content": "<p>离线写入</p>",
+        "summary": "离线写入",
+        "tags": ["llm"],
+        "created_at": datetime.now(UTC),
+    }
+
+
+def searchable(stack, title) -> bool:
+    es = stack.es()
+    try:
+        es.indices.refresh(index=stack.alias)
+        hits = es.search(index=stack.alias, body={"query": {"match_phrase": {"title": title}}})["hits"]
+        return hits["total"]["value"] == 1
+    except Exception:
+        return False
+
+
+def start_worker(stack, tmp_path):
+    env = {
+        **os.environ,
+        "HUB_DATABASE_URL": stack.db_url,
+        "HUB_INDEX_ALIAS": stack.alias,
+        "HUB_REDIS_URL": REDIS_URL,
+        "HUB_ES_URL": stack.settings().es_url,
+    }
+    log = open(tmp_path / "worker.log", "w")
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "worker.app:celery_app",
+            "worker",
+            "-B",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "INFO",
+            "-s",
+            str(tmp_path / "beat-schedule"),
+            "-Q",
+            "celery",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def test_story_written_while_elasticsearch_is_down_is_indexed_after_it_returns(make_stack, tmp_path):
+    stack = make_stack("outbox")
+    stack.drain()  # creates the index while the node is up
+    title = "离线时写入的大模型故事"
+    worker = start_worker(stack, tmp_path)
+    try:
+        service("es.sh", "stop")
+        with stack.sessions()() as session:
+            assert upsert(session, "story", {"id": 4242}, story_fields(title)) == "created"
+            session.commit()
+        # The write is acknowledged and durable; the worker's beat keeps failing to drain it.
+        time.sleep(7)
+        assert pending_count(stack.sessions()) == 1
+
+        service("es.sh", "start")
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and not searchable(stack, title):
+            time.sleep(1)
+        assert searchable(stack, title), (tmp_path / "worker.log").read_text()[-3000:]
+        assert pending_count(stack.sessions()) == 0
+    finally:
+        service("es.sh", "start")
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+def test_kick_does_not_hang_when_redis_is_away(monkeypatch):
+    import time as clock
+
+    from worker.app import celery_app
+    from worker.dispatch import kick_outbox
+
+    monkeypatch.setattr(celery_app.conf, "broker_url", "redis://127.0.0.1:9/0")
+    celery_app.pool.force_close_all()
+    started = clock.monotonic()
+    try:
+        assert kick_outbox() is False
+    finally:
+        celery_app.pool.force_close_all()
+    assert clock.monotonic() - started < 5
