@@ -25,8 +25,11 @@ def _list(name: str, default: str) -> list[str]:
 class Settings:
     var_dir: Path = field(default_factory=lambda: Path(_env("VAR_DIR", str(ROOT / "var"))))
     database_url: str = field(default_factory=lambda: _env("DATABASE_URL", ""))
-    redis_url: str = field(default_factory=lambda: _env("REDIS_URL", "redis://127.0.0.1:6379/0"))
-    es_url: str = field(default_factory=lambda: _env("ES_URL", "http://127.0.0.1:9200"))
+    # The local scripts take ports (HUB_ES_PORT, HUB_REDIS_PORT); a full URL wins when given.
+    redis_url: str = field(
+        default_factory=lambda: _env("REDIS_URL", f"redis://127.0.0.1:{_env('REDIS_PORT', '6379')}/0")
+    )
+    es_url: str = field(default_factory=lambda: _env("ES_URL", f"http://127.0.0.1:{_env('ES_PORT', '9200')}"))
     es_username: str = field(default_factory=lambda: _env("ES_USERNAME", ""))
     es_password: str = field(default_factory=lambda: _env("ES_PASSWORD", ""))
     es_timeout: float = field(default_factory=lambda: float(_env("ES_TIMEOUT", "10")))

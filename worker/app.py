@@ -1,4 +1,5 @@
 """The Celery app on Redis. Tasks are acknowledged late (a crash mid-task re-runs it) and are idempotent."""
+
 from __future__ import annotations
 
 from celery import Celery
@@ -17,6 +18,10 @@ celery_app.conf.update(
     accept_content=["json"],
     result_expires=3600,
     broker_connection_retry_on_startup=True,
+    # A request thread publishing after a commit must not hang when Redis is away.
+    broker_connection_timeout=1,
+    broker_transport_options={"socket_connect_timeout": 1, "socket_timeout": 2, "max_retries": 0},
+    redis_socket_connect_timeout=1,
     # The safety net: whatever the post-commit kick missed (Redis or Elasticsearch down) is drained here.
     beat_schedule={
         "drain-outbox": {"task": "hub.drain_outbox", "schedule": 5.0},

@@ -1,4 +1,5 @@
 """Tasks. Each calls a plain function that tests can call without Celery."""
+
 from __future__ import annotations
 
 import logging
