@@ -1,4 +1,5 @@
 """Flask app factory."""
+
 from __future__ import annotations
 
 import logging
@@ -34,9 +35,10 @@ def create_app(settings: Settings | None = None) -> Flask:
     cache.init_app(app)
     register_error_handlers(app)
 
-    from api.routes import health, search, ui
+    from api.routes import events, feeds, health, hotwords, papers, rankings, search, stories, suggest, ui, users
 
-    api.register_blueprint(search.blp)
+    for read_api in (search, suggest, hotwords, feeds, stories, papers, events, rankings, users):
+        api.register_blueprint(read_api.blp)
     app.register_blueprint(health.blp)
     app.register_blueprint(ui.blp)  # last: it answers every other path with the SPA
     return app

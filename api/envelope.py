@@ -1,4 +1,5 @@
 """The spec's envelope {code, data, msg}: code 0 is success, anything else an error (the HTTP status)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -40,9 +41,13 @@ def envelope_of(inner: type[Schema] | Schema, many: bool = False, name: str | No
     inner_name = inner.__name__ if isinstance(inner, type) else type(inner).__name__
     key = name or f"{inner_name.removesuffix('Schema')}{'List' if many else ''}Envelope"
     if key not in _ENVELOPES:
-        _ENVELOPES[key] = type(key, (Schema,), {
-            "code": fields.Integer(required=True, metadata={"description": "0 on success"}),
-            "data": fields.Nested(inner, many=many, allow_none=True),
-            "msg": fields.String(),
-        })
+        _ENVELOPES[key] = type(
+            key,
+            (Schema,),
+            {
+                "code": fields.Integer(required=True, metadata={"description": "0 on success"}),
+                "data": fields.Nested(inner, many=many, allow_none=True),
+                "msg": fields.String(),
+            },
+        )
     return _ENVELOPES[key]

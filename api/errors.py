@@ -1,4 +1,5 @@
 """Every failure under /api answers the envelope: never an HTML page, never a stack trace."""
+
 from __future__ import annotations
 
 import logging
@@ -21,8 +22,15 @@ from api.envelope import (
 
 log = logging.getLogger(__name__)
 
-_DEFAULT_MESSAGES = {400: MSG_BAD_REQUEST, 403: MSG_FORBIDDEN, 404: MSG_NOT_FOUND, 405: "请求方法不支持",
-                     422: MSG_BAD_REQUEST, 429: MSG_TOO_MANY, 503: MSG_UNAVAILABLE}
+_DEFAULT_MESSAGES = {
+    400: MSG_BAD_REQUEST,
+    403: MSG_FORBIDDEN,
+    404: MSG_NOT_FOUND,
+    405: "请求方法不支持",
+    422: MSG_BAD_REQUEST,
+    429: MSG_TOO_MANY,
+    503: MSG_UNAVAILABLE,
+}
 
 
 def first_message(messages) -> str:

@@ -1,4 +1,5 @@
 """Flask extensions shared by the blueprints."""
+
 from __future__ import annotations
 
 from flask_caching import Cache

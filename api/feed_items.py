@@ -2,6 +2,7 @@
 
 Highlighted titles come from Elasticsearch's HTML encoder (escaped, only <em> added); a title without
 a highlight is escaped here, so `title_html` is always safe to render."""
+
 from __future__ import annotations
 
 from datetime import UTC, datetime
@@ -9,15 +10,30 @@ from html import escape
 
 from dateutil import parser as date_parser
 
+from api.user_flags import ANONYMOUS_FLAGS
+
+TAG_LIMIT = 5
+ANONYMOUS_NAME = "匿名"
+
 
 def _merge_marks(html: str) -> str:
     # Adjacent matches (unigram hits) read better as one mark: <em>大</em><em>模</em> -> <em>大模</em>.
     return html.replace("</em><em>", "")
 
 
-def _highlight(hit: dict, field: str) -> str | None:
+def highlight_of(hit: dict, field: str) -> str | None:
     fragments = hit.get("highlight", {}).get(field)
     return _merge_marks(fragments[0]) if fragments else None
+
+
+def shape_tags(tags: list[dict] | None, labels: list[str] | None = None, limit: int | None = TAG_LIMIT) -> list[dict]:
+    """Tags matching the current `label` filter first (marked highlighted), then the rest; at most `limit`."""
+    wanted = set(labels or [])
+    tags = tags or []
+    first = [{**t, "highlighted": True} for t in tags if t["id"] in wanted]
+    rest = [{**t, "highlighted": False} for t in tags if t["id"] not in wanted]
+    shaped = first + rest
+    return shaped[:limit] if limit else shaped
 
 
 def event_status(info: dict, now: datetime | None = None) -> dict:
@@ -35,40 +51,89 @@ def event_status(info: dict, now: datetime | None = None) -> dict:
     return status
 
 
-def hit_to_item(hit: dict) -> dict:
+def story_info(info: dict, title_hl: str | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:
+    info = dict(info)
+    info["title_html"] = title_hl or escape(info["title"])
+    # The spec's rule: no user name, avatar or id -> the author shows as '匿名'.
+    anonymous = not (info.get("user_name") and info.get("user_avatar") and info.get("user_id"))
+    info["is_anonymous"] = anonymous
+    info["author_name"] = ANONYMOUS_NAME if anonymous else info["user_name"]
+    info["tag_names"] = shape_tags(info.get("tag_names"), labels, tag_limit)
+    info.update(ANONYMOUS_FLAGS)
+    return info
+
+
+def event_info(info: dict, name_hl: str | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:
+    info = dict(info)
+    info.update(event_status(info))
+    info["oldName"] = info["name"]
+    info["ac_name"] = info["name"]
+    info["ac_img"] = info.get("image_url")
+    info["name"] = name_hl or escape(info["name"])
+    info["title_html"] = info["name"]
+    info["tag_names"] = shape_tags(info.get("tag_names"), labels, tag_limit)
+    return info
+
+
+def paper_info(info: dict, hit: dict | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:
+    info = dict(info)
+    hit = hit or {}
+    info["title_html"] = highlight_of(hit, "title") or escape(info["title"])
+    cn = highlight_of(hit, "title_cn")
+    info["title_cn_html"] = cn or (escape(info["title_cn"]) if info.get("title_cn") else None)
+    info["tag_names"] = shape_tags(info.get("tag_names"), labels, tag_limit)
+    return info
+
+
+def project_info(info: dict, title_hl: str | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:
+    info = dict(info)
+    info["title_html"] = title_hl or escape(info["repo"])
+    info["tag_names"] = shape_tags(info.get("tag_names"), labels, tag_limit)
+    return info
+
+
+def hit_to_item(hit: dict, labels: list[str] | None = None) -> dict:
     doc = hit["_source"]
-    info = dict(doc["source"])
     entity_type = doc["type"]
-    title_hl = _highlight(hit, "title")
-    item = {"type": entity_type, "id": info["id"], "is_event": entity_type == "event", "story_id": None,
-            "story_info": None, "event_info": None, "paper_info": None, "project_info": None,
-            "highlight": {}}
+    raw = doc["source"]
+    title_hl = highlight_of(hit, "title")
+    item = {
+        "type": entity_type,
+        "id": raw["id"],
+        "is_event": entity_type == "event",
+        "story_id": None,
+        "story_info": None,
+        "event_info": None,
+        "paper_info": None,
+        "project_info": None,
+        "highlight": {},
+    }
     if entity_type == "story":
-        info["title_html"] = title_hl or escape(info["title"])
+        info = story_info(raw, title_hl, labels)
         item["story_id"] = info["id"]
         item["story_info"] = info
         item["highlight"]["story_info.title"] = [info["title_html"]]
     elif entity_type == "event":
-        info.update(event_status(info))
-        info["oldName"] = info["name"]
-        info["ac_name"] = info["name"]
-        info["ac_img"] = info.get("image_url")
-        info["name"] = title_hl or escape(info["name"])
-        info["title_html"] = info["name"]
+        info = event_info(raw, title_hl, labels)
         item["event_info"] = info
         item["highlight"]["event_info.name"] = [info["name"]]
     elif entity_type == "paper":
-        info["title_html"] = title_hl or escape(info["title"])
-        cn = _highlight(hit, "title_cn")
-        info["title_cn_html"] = cn or (escape(info["title_cn"]) if info.get("title_cn") else None)
+        info = paper_info(raw, hit, labels)
         item["paper_info"] = info
         item["highlight"]["paper_info.title"] = [info["title_html"]]
-    elif entity_type == "project":
-        info["title_html"] = title_hl or escape(info["repo"])
+    else:
+        info = project_info(raw, title_hl, labels)
         item["project_info"] = info
         item["highlight"]["project_info.repo"] = [info["title_html"]]
-    summary_hl = _highlight(hit, "summary")
+    summary_hl = highlight_of(hit, "summary")
     if summary_hl:
         item["highlight"]["summary"] = [summary_hl]
     item["source"] = info
     return item
+
+
+def page_of(result: dict, page: int, size: int, labels: list[str] | None = None) -> dict:
+    """{list, total, page, size, hasNextPage} from one search response."""
+    total = result["hits"]["total"]["value"]
+    items = [hit_to_item(hit, labels) for hit in result["hits"]["hits"]]
+    return {"list": items, "total": total, "page": page, "size": size, "hasNextPage": page * size < total}

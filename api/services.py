@@ -1,4 +1,5 @@
 """Access to the configured services from request code (one place to swap them in tests)."""
+
 from __future__ import annotations
 
 from elasticsearch import Elasticsearch

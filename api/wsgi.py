@@ -1,4 +1,5 @@
 """gunicorn entry point: `gunicorn api.wsgi:app`."""
+
 from api.app import create_app
 
 app = create_app()

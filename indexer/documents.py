@@ -3,6 +3,7 @@
 Each document keeps searchable fields at the top level and, under `source`, the ready-to-render
 payload the API returns (story_info, event_info, paper_info, project_info, person_info), so reads
 never touch the database."""
+
 from __future__ import annotations
 
 from datetime import UTC, datetime
@@ -62,6 +63,8 @@ def story_document(story: Story, author: User | None) -> dict:
         "views": story.view_count,
         "heat": story_heat(story),
         "user_id": str(story.user_id) if story.user_id else None,
+        # Anonymous stories stay out of the people leaderboard (the author asked not to be shown).
+        "anonymous": not shown,
         "source": info,
     }
 
@@ -96,6 +99,8 @@ def paper_document(paper: Paper) -> dict:
         "created_at": iso(paper.published_at),
         "updated_at": iso(paper.updated_at),
         "heat": float(paper.hotness),
+        # [[yyyy-MM-dd, n], ...]: stored, not indexed, so the trends read stays index-only.
+        "hotness_series": [[str(day), int(value)] for day, value in (paper.hotness_series or [])],
         "source": info,
     }
 
@@ -186,5 +191,6 @@ def person_document(user: User) -> dict:
         "created_at": iso(user.created_at),
         "updated_at": iso(user.updated_at),
         "heat": float(user.score),
+        "arxiv_name": user.arxiv_name,
         "source": info,
     }

@@ -11,7 +11,8 @@ from elasticsearch.helpers import bulk
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from indexer import documents
+from hub.config import get_settings
+from indexer import cache_generation, documents
 from indexer.lifecycle import create_versioned_index, ensure_index, swap_alias
 from store.models import Event, OutboxEntry, Paper, Project, Story, User, utcnow
 
@@ -115,6 +116,9 @@ def drain_outbox(make_session: sessionmaker[Session], es: Elasticsearch, alias: 
         if len(entries) < batch:
             break
     _forget_old_entries(make_session)
+    if done:
+        # Cached anonymous reads of this alias are stale now.
+        cache_generation.bump(get_settings().redis_url, alias)
     return done
 
 
@@ -173,6 +177,7 @@ def reindex_all(make_session: sessionmaker[Session], es: Elasticsearch, alias: s
                 progress(count, len(keys))
     es.indices.refresh(index=new_index)
     old = swap_alias(es, alias, new_index)
+    cache_generation.bump(get_settings().redis_url, alias)
     with make_session() as session:
         for entry in session.scalars(select(OutboxEntry).where(OutboxEntry.created_at >= started)):
             entry.processed_at = None

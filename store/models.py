@@ -1,5 +1,6 @@
 """Tables of the system of record. Every indexed entity carries a `version` that grows on each
 change; the indexer uses it as the Elasticsearch external version, so replays are harmless."""
+
 from __future__ import annotations
 
 from datetime import UTC, datetime
@@ -134,13 +135,34 @@ class OutboxEntry(Base):
     __table_args__ = (Index("ix_outbox_pending", "processed_at", "id"),)
 
 
-class SearchLog(Base):
-    """Every search query, for hot words."""
+class StoryVote(Base):
+    """A user's vote on a story (is_voted)."""
 
-    __tablename__ = "search_log"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    query: Mapped[str] = mapped_column(String(100))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    __tablename__ = "story_votes"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    story_id: Mapped[int] = mapped_column(ForeignKey("stories.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class StoryMark(Base):
+    """A user's bookmark of a story (is_marked)."""
+
+    __tablename__ = "story_marks"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    story_id: Mapped[int] = mapped_column(ForeignKey("stories.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class StoryReport(Base):
+    """A user's report of a story (is_reported); reasons 1-7 of the spec's section 3."""
+
+    __tablename__ = "story_reports"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    story_id: Mapped[int] = mapped_column(ForeignKey("stories.id"), primary_key=True)
+    type: Mapped[int] = mapped_column(Integer)
+    url: Mapped[str | None] = mapped_column(String(500))
+    remark: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 ENTITY_MODELS: dict[str, type[Base]] = {
@@ -152,6 +174,14 @@ ENTITY_MODELS: dict[str, type[Base]] = {
 }
 
 __all__ = [
-    "Base", "User", "Tag", "Story", "Paper", "Event", "Project", "OutboxEntry", "SearchLog",
-    "ENTITY_MODELS", "utcnow",
+    "Base",
+    "User",
+    "Tag",
+    "Story",
+    "Paper",
+    "Event",
+    "Project",
+    "OutboxEntry",
+    "ENTITY_MODELS",
+    "utcnow",
 ]

@@ -106,3 +106,18 @@ def test_kick_does_not_hang_when_redis_is_away(monkeypatch):
     finally:
         celery_app.pool.force_close_all()
     assert clock.monotonic() - started < 5
+
+
+def test_drain_makes_cached_reads_stale(make_stack):
+    from indexer import cache_generation
+
+    stack = make_stack("cachegen")
+    settings = stack.settings()
+    before = cache_generation.current(settings.redis_url, stack.alias)
+    with stack.sessions()() as session:
+        upsert(session, "story", {"id": 1}, story_fields("缓存失效"))
+        session.commit()
+    assert stack.drain() == 1
+    assert cache_generation.current(settings.redis_url, stack.alias) == before + 1
+    assert stack.drain() == 0  # nothing indexed, nothing invalidated
+    assert cache_generation.current(settings.redis_url, stack.alias) == before + 1

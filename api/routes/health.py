@@ -1,4 +1,5 @@
 """GET /healthz: database, Redis and Elasticsearch status (200 only when all are up)."""
+
 from __future__ import annotations
 
 import redis

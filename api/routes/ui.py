@@ -1,4 +1,5 @@
 """Serves the built React app (ui/dist) for every non-API path; the router in the browser takes over."""
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, send_from_directory

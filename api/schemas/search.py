@@ -1,38 +1,83 @@
-"""Search parameters and results."""
+"""Search, suggestion, hot-word and count parameters and results."""
+
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
-from api.schemas.common import TagList, Trimmed, model_field, page_field, query_field, size_field, time_field
+from api.schemas.common import (
+    Paged,
+    TagList,
+    Trimmed,
+    constant_field,
+    model_field,
+    page_field,
+    query_field,
+    size_field,
+    sort_field,
+    time_field,
+)
+from api.schemas.items import FeedItemSchema, FeedPageSchema
 
 
-class SearchArgs(Trimmed):
+class SearchArgs(Paged):
     q = query_field()
     model = model_field()
     label = TagList(load_default=list)
     time = time_field()
-    sort = fields.String(load_default="relevance",
-                         validate=validate.OneOf(["relevance", "hot", "new"], error="不支持的排序方式"))
+    sort = sort_field("relevance", ["relevance", "hot", "new"])
     page = page_field()
     size = size_field()
 
 
-class FeedItemSchema(Schema):
-    type = fields.String(required=True)
+# Kept under its first name: the search page schema is the feed page schema.
+SearchPageSchema = FeedPageSchema
+__all__ = ["FeedItemSchema", "SearchPageSchema"]
+
+
+class SuggestArgs(Trimmed):
+    q = query_field()
+    type = constant_field("stories_title")
+
+
+class SuggestTitleSchema(Schema):
     id = fields.Integer(required=True)
-    is_event = fields.Boolean(required=True)
-    story_id = fields.Integer(allow_none=True)
-    source = fields.Dict(required=True)
-    story_info = fields.Dict(allow_none=True)
-    event_info = fields.Dict(allow_none=True)
-    paper_info = fields.Dict(allow_none=True)
-    project_info = fields.Dict(allow_none=True)
-    highlight = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    title = fields.String(required=True)
 
 
-class SearchPageSchema(Schema):
-    list = fields.List(fields.Nested(FeedItemSchema), required=True)
-    total = fields.Integer(required=True)
-    page = fields.Integer(required=True)
-    size = fields.Integer(required=True)
-    hasNextPage = fields.Boolean(required=True)
+class SuggestStorySchema(Schema):
+    story_info = fields.Nested(SuggestTitleSchema, required=True)
+
+
+class SuggestionSchema(Schema):
+    source = fields.Nested(SuggestStorySchema, required=True)
+    highlight = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        metadata={"description": "{'story_info.title': [escaped HTML with <em> marks]}"},
+    )
+
+
+class HotwordArgs(Trimmed):
+    type = constant_field("hotwords")
+
+
+class HotwordContentSchema(Schema):
+    content = fields.String(required=True)
+
+
+class HotwordSchema(Schema):
+    source = fields.Nested(HotwordContentSchema, required=True)
+
+
+class TotalArgs(Trimmed):
+    q = query_field()
+    label = TagList(load_default=list)
+    time = time_field()
+
+
+class TotalSchema(Schema):
+    all = fields.Integer(required=True)
+    story = fields.Integer(required=True)
+    paper = fields.Integer(required=True)
+    event = fields.Integer(required=True)
+    project = fields.Integer(required=True)

@@ -1,10 +1,14 @@
 """Pieces shared by the search and feed queries: type, tag and time filters, sorts, highlighting."""
+
 from __future__ import annotations
 
 CONTENT_TYPES = ("story", "paper", "event", "project")
 
 # Rounded to the minute so Elasticsearch can cache the filter between requests.
 TIME_RANGES = {"day": "now-1d/m", "3day": "now-3d/m", "week": "now-7d/m", "month": "now-30d/m"}
+
+# What a list needs from each document: the ready-to-render payload, never the full content or series.
+LIST_SOURCE = ["type", "item_id", "source", "created_at", "heat"]
 
 HIGHLIGHT = {
     "encoder": "html",  # everything but the <em> marks is escaped by Elasticsearch
@@ -18,8 +22,12 @@ HIGHLIGHT = {
 }
 
 
-def filters(types: list[str] | None = None, tags: list[str] | None = None, time: str | None = None,
-            time_field: str = "created_at") -> list[dict]:
+def filters(
+    types: list[str] | None = None,
+    tags: list[str] | None = None,
+    time: str | None = None,
+    time_field: str = "created_at",
+) -> list[dict]:
     clauses: list[dict] = [{"terms": {"type": list(types or CONTENT_TYPES)}}]
     # Several tags narrow the list: an item must carry every selected tag.
     for tag in tags or []:
@@ -35,3 +43,7 @@ def sort_clause(sort: str) -> list:
     if sort == "hot":
         return [{"heat": "desc"}, {"created_at": "desc"}, {"_id": "desc"}]
     return ["_score", {"created_at": "desc"}, {"_id": "desc"}]
+
+
+def paging(page: int, size: int) -> dict:
+    return {"from": (page - 1) * size, "size": size, "track_total_hits": True}

@@ -1,7 +1,8 @@
 """The unified search query over stories, papers, events and projects."""
+
 from __future__ import annotations
 
-from indexer.queries.common import HIGHLIGHT, filters, sort_clause
+from indexer.queries.common import HIGHLIGHT, LIST_SOURCE, filters, paging, sort_clause
 
 # Bigram fields find whole words; the unigram sub-fields make one-character and in-word queries match.
 BIGRAM_FIELDS = ["title^4", "title_cn^3", "summary^1.5", "content", "authors", "address"]
@@ -21,17 +22,36 @@ def text_query(q: str) -> dict:
     }
 
 
-def build_search(q: str, *, types: list[str] | None = None, tags: list[str] | None = None,
-                 time: str | None = None, sort: str = "relevance", page: int = 1, size: int = 20) -> dict:
+def build_search(
+    q: str,
+    *,
+    types: list[str] | None = None,
+    tags: list[str] | None = None,
+    time: str | None = None,
+    sort: str = "relevance",
+    page: int = 1,
+    size: int = 20,
+) -> dict:
     body: dict = {
-        "from": (page - 1) * size,
-        "size": size,
-        "track_total_hits": True,
+        **paging(page, size),
         "query": {"bool": {"filter": filters(types, tags, time)}},
         "sort": sort_clause(sort if q or sort != "relevance" else "new"),
-        "_source": ["type", "item_id", "source", "created_at", "heat"],
+        "_source": LIST_SOURCE,
     }
     if q:
         body["query"]["bool"]["must"] = [text_query(q)]
         body["highlight"] = HIGHLIGHT
     return body
+
+
+def build_counts(q: str, *, tags: list[str] | None = None, time: str | None = None) -> dict:
+    """Per-type counts for the search tabs: the same query and filters as the search, one aggregation."""
+    query: dict = {"bool": {"filter": filters(None, tags, time)}}
+    if q:
+        query["bool"]["must"] = [text_query(q)]
+    return {
+        "size": 0,
+        "track_total_hits": True,
+        "query": query,
+        "aggs": {"types": {"terms": {"field": "type", "size": 10}}},
+    }

@@ -93,16 +93,6 @@ def upgrade() -> None:
         sa.UniqueConstraint("repo"),
     )
     op.create_table(
-        "search_log",
-        sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
-        sa.Column("query", sa.String(length=100), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id"),
-    )
-    with op.batch_alter_table("search_log", schema=None) as batch_op:
-        batch_op.create_index(batch_op.f("ix_search_log_created_at"), ["created_at"], unique=False)
-
-    op.create_table(
         "tags",
         sa.Column("id", sa.String(length=60), nullable=False),
         sa.Column("group_id", sa.String(length=60), nullable=False),
@@ -168,10 +158,6 @@ def downgrade() -> None:
     op.drop_table("stories")
     op.drop_table("users")
     op.drop_table("tags")
-    with op.batch_alter_table("search_log", schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f("ix_search_log_created_at"))
-
-    op.drop_table("search_log")
     op.drop_table("projects")
     op.drop_table("papers")
     with op.batch_alter_table("outbox", schema=None) as batch_op:

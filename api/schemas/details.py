@@ -1,0 +1,74 @@
+"""Details: stories, papers (and their trends), similar stories, events by id, paper authors."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from api.schemas.common import Paged, Trimmed, constant_field, page_field, size_field
+
+
+class SimilarBody(Trimmed):
+    story_id = fields.Integer(
+        required=True, error_messages={"required": "缺少文章 id", "invalid": "文章 id 格式错误", "null": "缺少文章 id"}
+    )
+    size = fields.Integer(load_default=6, validate=validate.Range(min=1, max=20, error="数量应在1到20之间"))
+
+
+class EventIdsBody(Trimmed):
+    type = constant_field("events")
+    ids = fields.List(
+        fields.Integer(error_messages={"invalid": "活动 id 格式错误"}),
+        required=True,
+        validate=validate.Length(min=1, max=100, error="活动 id 数量应在1到100之间"),
+        error_messages={"required": "缺少活动 id", "null": "缺少活动 id"},
+    )
+
+
+class PaperUserBody(Trimmed):
+    arxiv_name = fields.String(load_default=None, validate=validate.Length(min=1, max=200))
+    user_id = fields.Integer(load_default=None, error_messages={"invalid": "用户 id 格式错误"})
+
+    @validates_schema
+    def one_key(self, data, **_):
+        if not data.get("arxiv_name") and data.get("user_id") is None:
+            raise ValidationError("请提供 arxiv_name 或 user_id", "arxiv_name")
+
+
+class AuthorPapersBody(Paged):
+    arxiv_name = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=200, error="作者名格式错误"),
+        error_messages={"required": "缺少作者名", "null": "缺少作者名"},
+    )
+    page = page_field()
+    size = size_field()
+
+
+class TrendPointField(fields.Field):
+    def __init__(self, **kwargs):
+        kwargs.setdefault(
+            "metadata",
+            {
+                "type": "array",
+                "items": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+                "description": "[yyyy-MM-dd, number]",
+            },
+        )
+        super().__init__(**kwargs)
+
+
+class TrendEnvelope(Schema):
+    code = fields.Integer(required=True, metadata={"description": "0 on success"})
+    data = fields.List(TrendPointField(), allow_none=True)
+    msg = fields.String()
+
+
+class PersonSchema(Schema):
+    id = fields.Integer(allow_none=True, metadata={"description": "null when the author has no hub account"})
+    name = fields.String()
+    avatar_url = fields.String(allow_none=True)
+    score = fields.Integer()
+    arxiv_name = fields.String(allow_none=True)
+    is_expert = fields.Boolean()
+    activity_count = fields.Integer()
+    paper_count = fields.Integer()

@@ -1,0 +1,54 @@
+"""Rankings and login info."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from api.schemas.common import Paged, page_field, size_field, sort_field, time_field
+
+
+class RankingArgs(Paged):
+    tab = fields.String(load_default="global", validate=validate.OneOf(["global", "hub"], error="不支持的榜单"))
+    sort = sort_field("hot", ["hot", "new"])
+    time = time_field("day")
+    page = page_field()
+    size = size_field()
+
+
+class RankedPersonSchema(Schema):
+    rank = fields.Integer(required=True)
+    id = fields.Integer(required=True)
+    name = fields.String(allow_none=True)
+    avatar_url = fields.String(allow_none=True)
+    score = fields.Integer()
+    is_expert = fields.Boolean()
+    arxiv_name = fields.String(allow_none=True)
+    activity_count = fields.Integer()
+    hub_heat = fields.Float(allow_none=True, metadata={"description": "hub tab: summed heat of the stories"})
+    story_count = fields.Integer(allow_none=True, metadata={"description": "hub tab: stories in the range"})
+
+
+class RankingPageSchema(Schema):
+    list = fields.List(fields.Nested(RankedPersonSchema), required=True)
+    total = fields.Integer(required=True)
+    page = fields.Integer(required=True)
+    size = fields.Integer(required=True)
+    hasNextPage = fields.Boolean(required=True)
+
+
+class LoginExtsSchema(Schema):
+    arxiv_name = fields.String(allow_none=True)
+    activity_sheet = fields.List(fields.String())
+
+
+class LoginInfoSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String()
+    email = fields.String(allow_none=True)
+    phone = fields.String(allow_none=True)
+    region = fields.String(allow_none=True)
+    avatar_url = fields.String(allow_none=True)
+    score = fields.Integer()
+    exts = fields.Nested(LoginExtsSchema)
+    is_expert = fields.Boolean()
+    role = fields.String()

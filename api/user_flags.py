@@ -1,0 +1,54 @@
+"""Per-user flags on stories (is_voted, is_marked, is_reported, can_editor, can_delete, session_user_id).
+
+Anonymous callers get them false (and session_user_id null); a signed-in caller gets them from the
+database, one query per flag for the whole page."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from api.services import db_sessions
+from api.session_user import current_user
+from store.models import Story, StoryMark, StoryReport, StoryVote
+
+ANONYMOUS_FLAGS = {
+    "is_voted": False,
+    "is_marked": False,
+    "is_reported": False,
+    "can_editor": False,
+    "can_delete": False,
+    "session_user_id": None,
+}
+
+
+def apply_flags(story_infos: list[dict]) -> None:
+    """Set the six flags on each story_info in place, for the current caller."""
+    for info in story_infos:
+        info.update(ANONYMOUS_FLAGS)
+    user = current_user()
+    if user is None or not story_infos:
+        return
+    ids = [info["id"] for info in story_infos]
+    with db_sessions()() as db:
+        owners = dict(db.execute(select(Story.id, Story.user_id).where(Story.id.in_(ids))).all())
+
+        def flagged(model) -> set[int]:
+            query = select(model.story_id).where(model.user_id == user.id, model.story_id.in_(ids))
+            return set(db.scalars(query))
+
+        voted, marked, reported = flagged(StoryVote), flagged(StoryMark), flagged(StoryReport)
+    editor = user.role == "editor"
+    for info in story_infos:
+        own = owners.get(info["id"]) == user.id
+        info.update(
+            is_voted=info["id"] in voted,
+            is_marked=info["id"] in marked,
+            is_reported=info["id"] in reported,
+            can_editor=own or editor,
+            can_delete=own or editor,
+            session_user_id=user.id,
+        )
+
+
+def apply_item_flags(items: list[dict]) -> None:
+    apply_flags([item["story_info"] for item in items if item.get("story_info")])

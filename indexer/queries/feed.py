@@ -1,0 +1,52 @@
+"""The filtered feeds (stories, papers, events, projects): tags, time range, hot or new.
+
+- hot: the stored `heat` (votes, bookmarks and views for stories, hotness for papers, stars and forks
+  for projects), within the chosen time range of `created_at`; ties newest first.
+- new: newest `created_at` first.
+- events are ordered by status instead: live events first, then upcoming ones (soonest first), then
+  ended ones (most recent first) for `hot`; `new` lists the latest `start_time` first."""
+
+from __future__ import annotations
+
+from indexer.queries.common import LIST_SOURCE, filters, paging, sort_clause
+
+
+def _event_status_order(clauses: list[dict]) -> dict:
+    # Constant tiers (live 20, upcoming 10, ended 0) plus a 0..1 closeness of start_time to now.
+    # Dates are rounded to the minute so the clauses stay cacheable and paging is stable.
+    live = {
+        "bool": {"filter": [{"range": {"start_time": {"lte": "now/m"}}}, {"range": {"end_time": {"gte": "now/m"}}}]}
+    }
+    return {
+        "bool": {
+            "filter": clauses,
+            "should": [
+                {"constant_score": {"filter": live, "boost": 10}},
+                {"constant_score": {"filter": {"range": {"end_time": {"gte": "now/m"}}}, "boost": 10}},
+                {"distance_feature": {"field": "start_time", "origin": "now/m", "pivot": "7d", "boost": 1}},
+            ],
+        }
+    }
+
+
+def build_feed(
+    entity_type: str,
+    *,
+    tags: list[str] | None = None,
+    time: str | None = None,
+    sort: str = "new",
+    page: int = 1,
+    size: int = 20,
+) -> dict:
+    clauses = filters([entity_type], tags, time)
+    body: dict = {**paging(page, size), "_source": LIST_SOURCE}
+    if entity_type == "event" and sort == "hot":
+        body["query"] = _event_status_order(clauses)
+        body["sort"] = ["_score", {"start_time": "asc"}, {"_id": "desc"}]
+    elif entity_type == "event":
+        body["query"] = {"bool": {"filter": clauses}}
+        body["sort"] = [{"start_time": "desc"}, {"_id": "desc"}]
+    else:
+        body["query"] = {"bool": {"filter": clauses}}
+        body["sort"] = sort_clause(sort)
+    return body

@@ -1,0 +1,64 @@
+"""People: the leaderboard ('global' and 'hub' tabs) and paper authors.
+
+- global: every person document by `heat` (the user's score), highest first.
+- hub: people active on the hub within the time range: authors of stories created in it (anonymous
+  stories excluded), ranked by the summed heat of those stories, then by story count."""
+
+from __future__ import annotations
+
+from indexer.queries.common import TIME_RANGES, paging
+
+PERSON_SOURCE = ["type", "item_id", "source"]
+HUB_MAX_AUTHORS = 1000
+
+
+def build_global_ranking(sort: str, page: int, size: int) -> dict:
+    order = [{"created_at": "desc"}, {"_id": "asc"}] if sort == "new" else [{"heat": "desc"}, {"_id": "asc"}]
+    return {
+        **paging(page, size),
+        "_source": PERSON_SOURCE,
+        "query": {"bool": {"filter": [{"term": {"type": "person"}}]}},
+        "sort": order,
+    }
+
+
+def build_hub_ranking(time: str | None) -> dict:
+    clauses: list[dict] = [{"term": {"type": "story"}}, {"exists": {"field": "user_id"}}]
+    if time:
+        clauses.append({"range": {"created_at": {"gte": TIME_RANGES[time]}}})
+    return {
+        "size": 0,
+        "query": {"bool": {"filter": clauses, "must_not": [{"term": {"anonymous": True}}]}},
+        "aggs": {
+            "authors": {
+                "terms": {
+                    "field": "user_id",
+                    "size": HUB_MAX_AUTHORS,
+                    "order": [{"heat_sum": "desc"}, {"_count": "desc"}, {"_key": "asc"}],
+                },
+                "aggs": {"heat_sum": {"sum": {"field": "heat"}}},
+            }
+        },
+    }
+
+
+def build_person_by_arxiv_name(name: str) -> dict:
+    return {
+        "size": 1,
+        "_source": PERSON_SOURCE,
+        "query": {"bool": {"filter": [{"term": {"type": "person"}}, {"term": {"arxiv_name": name}}]}},
+        "sort": [{"heat": "desc"}, {"_id": "asc"}],
+    }
+
+
+def author_filter(name: str) -> list[dict]:
+    return [{"term": {"type": "paper"}}, {"term": {"authors.raw": name}}]
+
+
+def build_author_papers(name: str, page: int, size: int) -> dict:
+    return {
+        **paging(page, size),
+        "_source": ["type", "item_id", "source", "created_at", "heat"],
+        "query": {"bool": {"filter": author_filter(name)}},
+        "sort": [{"created_at": "desc"}, {"_id": "desc"}],
+    }

@@ -1,0 +1,42 @@
+"""GET /api/openapi.json lists every read endpoint with its parameters and response schema."""
+
+from __future__ import annotations
+
+ENDPOINTS = {
+    ("get", "/api/v2/search"),
+    ("get", "/api/v2/search/stories_title"),
+    ("get", "/api/v2/search/hotwords"),
+    ("get", "/api/v2/total"),
+    ("post", "/api/v1/story/list"),
+    ("post", "/api/v1/events"),
+    ("post", "/api/v3/paper/list"),
+    ("post", "/api/v3.1/github/home/list"),
+    ("get", "/api/v1/stories/{story_id}"),
+    ("get", "/api/v3/paper/{paper_id}"),
+    ("get", "/api/v3/paper/trends/{paper_id}"),
+    ("post", "/api/v1/story/similar"),
+    ("post", "/api/v1/events/info"),
+    ("post", "/api/v2/info/index"),
+    ("post", "/api/v2/papers/userinfo"),
+    ("post", "/api/v2/papers/userlist/arxiv_name"),
+    ("get", "/api/v1/rankings"),
+    ("get", "/api/v1/users"),
+}
+
+
+def test_document_lists_every_endpoint(client):
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    doc = response.get_json()
+    listed = {(method, path) for path, ops in doc["paths"].items() for method in ops if method in ("get", "post")}
+    assert ENDPOINTS <= listed, ENDPOINTS - listed
+    for method, path in ENDPOINTS:
+        operation = doc["paths"][path][method]
+        schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        assert "$ref" in schema, (method, path)
+        if method == "post":
+            assert "requestBody" in operation, path
+    parameters = {p["name"] for p in doc["paths"]["/api/v2/search"]["get"]["parameters"]}
+    assert {"q", "model", "label", "time", "sort", "page", "size"} <= parameters
+    story = doc["components"]["schemas"]["StoryInfo"]["properties"]
+    assert {"is_voted", "is_marked", "is_reported", "can_editor", "can_delete", "session_user_id"} <= set(story)

@@ -1,0 +1,50 @@
+"""GET /api/v2/search/stories_title: prefix and in-word title suggestions."""
+
+from __future__ import annotations
+
+from tests.api.conftest import data_of, error_of
+
+
+def suggest(client, q):
+    return data_of(client.get("/api/v2/search/stories_title", query_string={"q": q, "type": "stories_title"}))
+
+
+def test_chinese_prefix(client):
+    items = suggest(client, "大模")
+    assert 0 < len(items) <= 10
+    for item in items:
+        assert "大模" in item["source"]["story_info"]["title"]
+        assert "<em>大模</em>" in item["highlight"]["story_info.title"][0]
+    # Titles that start with the typed text come first.
+    assert items[0]["source"]["story_info"]["title"].startswith("大模")
+
+
+def test_english_prefix_is_case_insensitive(client):
+    items = suggest(client, "transf")
+    assert items
+    for item in items:
+        assert "transf" in item["source"]["story_info"]["title"].lower()
+        assert "<em>Transformer" in item["highlight"]["story_info.title"][0]
+
+
+def test_in_word_match(client):
+    items = suggest(client, "评测周")
+    titles = [i["source"]["story_info"]["title"] for i in items]
+    assert any("评测周" in t and not t.startswith("评测周") for t in titles), titles
+
+
+def test_suggestions_are_escaped(client):
+    items = suggest(client, "提示注")
+    html = next(i for i in items if i["source"]["story_info"]["id"] == 9002)["highlight"]["story_info.title"][0]
+    assert "<img" not in html and "&lt;img" in html
+
+
+def test_empty_and_unknown(client):
+    assert suggest(client, "  ") == []
+    assert suggest(client, "qqxzvvqq") == []
+
+
+def test_validation(client):
+    error_of(client.get("/api/v2/search/stories_title", query_string={"q": "x" * 101}), 400)
+    body = error_of(client.get("/api/v2/search/stories_title", query_string={"q": "大模", "type": "other"}), 400)
+    assert body["msg"] == "不支持的请求类型"

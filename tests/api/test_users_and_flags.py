@@ -1,0 +1,75 @@
+"""GET /api/v1/users and the per-user flags of a signed-in caller (from the database)."""
+
+from __future__ import annotations
+
+import pytest
+
+from store.models import StoryMark, StoryReport, StoryVote
+from tests.api.conftest import client_for, data_of, error_of, tiny_stack
+
+FLAGS = ("is_voted", "is_marked", "is_reported", "can_editor", "can_delete", "session_user_id")
+
+
+@pytest.fixture(scope="module")
+def flags_stack(make_stack):
+    stack = tiny_stack(make_stack, "flags")
+    with stack.sessions()() as db:
+        db.add_all(
+            [
+                StoryVote(user_id=101, story_id=1010),
+                StoryMark(user_id=101, story_id=1001),
+                StoryReport(user_id=101, story_id=1009, type=2),
+            ]
+        )
+        db.commit()
+    return stack
+
+
+def sign_in(client, user_id: int) -> None:
+    with client.session_transaction() as session:
+        session["user_id"] = user_id
+
+
+def story_flags(client) -> dict[int, tuple]:
+    page = data_of(client.post("/api/v1/story/list", json={"time": "day"}))
+    return {item["id"]: tuple(item["story_info"][f] for f in FLAGS) for item in page["list"]}
+
+
+def test_anonymous_gets_false_flags_and_401(flags_stack):
+    with client_for(flags_stack) as client:
+        assert story_flags(client) == dict.fromkeys((1010, 1009, 1001), (False,) * 5 + (None,))
+        assert error_of(client.get("/api/v1/users"), 401)["msg"] == "请先登录"
+
+
+def test_signed_in_author_gets_flags_from_the_database(flags_stack):
+    with client_for(flags_stack) as client:
+        story_flags(client)  # an anonymous read fills the cache first: it must not leak into the signed-in read
+        sign_in(client, 101)
+        assert story_flags(client) == {
+            1010: (True, False, False, False, False, 101),
+            1009: (False, False, True, False, False, 101),
+            1001: (False, True, False, True, True, 101),
+        }
+        detail = data_of(client.get("/api/v1/stories/1001"))
+        assert tuple(detail[f] for f in FLAGS) == (False, True, False, True, True, 101)
+        search = data_of(client.get("/api/v2/search", query_string={"q": "编辑今天"}))
+        assert search["list"][0]["story_info"]["is_voted"] is True
+
+
+def test_editor_may_edit_and_delete_everything(flags_stack):
+    with client_for(flags_stack) as client:
+        sign_in(client, 102)
+        flags = story_flags(client)
+        assert all(f[3] and f[4] and f[5] == 102 for f in flags.values())
+        assert not any(f[0] or f[1] or f[2] for f in flags.values())
+
+
+def test_login_info(flags_stack):
+    with client_for(flags_stack) as client:
+        sign_in(client, 103)
+        info = data_of(client.get("/api/v1/users"))
+        assert info["id"] == 103 and info["name"] == "作者丙" and info["is_expert"] is True
+        assert info["exts"] == {"arxiv_name": "Ada Lovelace", "activity_sheet": ["分享嘉宾"]}
+        assert set(info) >= {"email", "phone", "region", "avatar_url", "score"}
+        sign_in(client, 424242)  # an account that no longer exists
+        error_of(client.get("/api/v1/users"), 401)
