@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# System packages the project needs: Redis and Chromium (browser tests) from Debian, Java and Maven.
+# System packages the project needs: Redis, Chromium and a CJK font (browser tests) from Debian, Java and Maven.
 # Installs what is missing with apt-get when running as root; otherwise says what to install.
 set -euo pipefail
 missing=()
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || missing+=(chromium)
+# Without a CJK font, Chromium draws Chinese as empty boxes in screenshots.
+[ -d /usr/share/fonts/opentype/noto ] && fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
 command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
 command -v mvn >/dev/null || missing+=(maven)
 command -v curl >/dev/null || missing+=(curl)

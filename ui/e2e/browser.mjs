@@ -1,0 +1,39 @@
+// Shared browser setup for the e2e tests: Debian's Chromium through playwright-core (no browser download).
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BASE = (process.env.HUB_BASE_URL || 'http://127.0.0.1:8000').replace(/\/$/, '');
+export const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const TABLET = { width: 768, height: 1024 };
+export const PHONE = { width: 375, height: 760 };
+export const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-quic', '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** A context whose page logs uncaught page errors into `errors`. */
+export async function newPage(browser, opts = {}) {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', ...opts });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  return { context, page };
+}
+
+export async function shot(page, name, fullPage = false) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+}

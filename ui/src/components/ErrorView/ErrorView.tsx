@@ -1,0 +1,38 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isChunkError, shouldReloadForChunk } from '@/lib/lazy';
+import './ErrorView.css';
+
+/** Error page: code and message with a '返回首页' link. */
+export function ErrorView({ code, message }: { code: number | string; message: string }) {
+  return (
+    <div className="error-view">
+      <div className="error-view__code">{code}</div>
+      <h1 className="error-view__msg">{message}</h1>
+      <a className="btn btn--primary" href="/">返回首页</a>
+    </div>
+  );
+}
+
+export function NotFound() {
+  return <ErrorView code={404} message="This page could not be found" />;
+}
+
+/** App errors show '应用发生错误异常' with the back-to-home link; a failed chunk load reloads (once a minute). */
+export class ErrorBoundary extends Component<{ children: ReactNode; fallback?: ReactNode }, { error: Error | null }> {
+  state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    if (isChunkError(error) && shouldReloadForChunk()) window.location.reload();
+    // eslint-disable-next-line no-console
+    console.error(error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error) return this.props.fallback ?? <ErrorView code={500} message="应用发生错误异常" />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,53 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+import { DEFAULT_AVATAR, DEFAULT_IMAGE, DEFAULT_WIDTH, proxyImage } from '@/lib/image';
+import './Img.css';
+
+interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
+  src?: string | null;
+  width?: number;
+  /** resize width for the image proxy: 200 by default, 500 for covers and events */
+  resize?: number;
+  fallback?: string;
+}
+
+/** An image through the resize proxy that falls back to the default image once when it fails. */
+export function Img({ src, resize = DEFAULT_WIDTH, fallback = DEFAULT_IMAGE, alt = '', className, ...rest }: Props) {
+  const [failed, setFailed] = useState(false);
+  const url = !src || failed ? fallback : proxyImage(src, resize);
+  if (!url) return null; // fallback '' hides a failed image
+  return (
+    <img
+      {...rest}
+      className={`img${failed || !src ? ' img--fallback' : ''}${className ? ` ${className}` : ''}`}
+      src={url}
+      alt={alt}
+      loading={rest.loading ?? 'lazy'}
+      decoding="async"
+      onError={() => {
+        if (!failed) setFailed(true); // once: the default image itself is never retried
+      }}
+    />
+  );
+}
+
+interface AvatarProps {
+  src?: string | null;
+  name?: string | null;
+  size?: number;
+  expert?: boolean;
+  className?: string;
+}
+
+/** Round avatar; experts get a special ring and badge. */
+export function Avatar({ src, name, size = 28, expert = false, className }: AvatarProps) {
+  return (
+    <span
+      className={`avatar${expert ? ' avatar--expert' : ''}${className ? ` ${className}` : ''}`}
+      style={{ width: size, height: size }}
+      title={expert ? '专家' : undefined}
+    >
+      <Img src={src} fallback={DEFAULT_AVATAR} resize={DEFAULT_WIDTH} alt={name ? `${name}的头像` : '头像'} width={size} height={size} />
+      {expert && <span className="avatar__badge" aria-label="专家">V</span>}
+    </span>
+  );
+}

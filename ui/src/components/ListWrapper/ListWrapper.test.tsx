@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ListWrapper, TEXT } from './ListWrapper';
+import { dedupe, itemKey, useInfiniteList } from '@/hooks/useInfiniteList';
+import type { FeedItem, Page } from '@/lib/types';
+
+const base = { onRetry: () => {}, isLoading: false, isError: false, count: 0 };
+
+describe('ListWrapper states', () => {
+  it("loading: '正在加载'", () => {
+    render(<ListWrapper {...base} isLoading />);
+    expect(screen.getByRole('status')).toHaveTextContent('正在加载');
+  });
+  it("empty: '暂无数据'", () => {
+    render(<ListWrapper {...base} />);
+    expect(screen.getByText('暂无数据')).toBeInTheDocument();
+  });
+  it("error: '出错啦' and '请求失败，点击重新加载' retries", async () => {
+    const onRetry = vi.fn();
+    render(<ListWrapper {...base} isError onRetry={onRetry} />);
+    expect(screen.getByText('出错啦')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '请求失败，点击重新加载' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+  it("end: '没有更多了'", () => {
+    render(<ListWrapper {...base} count={3} hasNextPage={false}><p>items</p></ListWrapper>);
+    expect(screen.getByText('items')).toBeInTheDocument();
+    expect(screen.getByText('没有更多了')).toBeInTheDocument();
+  });
+  it('next page failure keeps the items and offers the retry', () => {
+    render(<ListWrapper {...base} count={3} hasNextPage isFetchNextPageError><p>items</p></ListWrapper>);
+    expect(screen.getByText('items')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.failed })).toBeInTheDocument();
+  });
+  it('asks for the next page when within 800 px of the end', async () => {
+    const onLoadMore = vi.fn();
+    // jsdom: scrollHeight 0, so the end is always "near"
+    render(<ListWrapper {...base} count={3} hasNextPage onLoadMore={onLoadMore}><p>items</p></ListWrapper>);
+    await waitFor(() => expect(onLoadMore).toHaveBeenCalled());
+  });
+});
+
+const story = (id: number): FeedItem => ({
+  type: 'story', id, is_event: false, story_id: id, story_info: { id, title: `t${id}`, created_at: '' }, event_info: null, paper_info: null, project_info: null,
+});
+const paper = (id: number, arxiv: string): FeedItem => ({
+  type: 'paper', id, is_event: false, story_id: null, story_info: null, event_info: null, paper_info: { id, title: 'p', arxiv_id: arxiv }, project_info: null,
+});
+
+describe('de-duplication', () => {
+  it('by story_id, event id and arXiv number across pages', () => {
+    const pages: Page<FeedItem>[] = [
+      { list: [story(1), story(2), paper(10, '2611.00001')], total: 9, page: 1, size: 3, hasNextPage: true },
+      { list: [story(2), story(3), paper(11, '2611.00001')], total: 9, page: 2, size: 3, hasNextPage: true },
+    ];
+    expect(dedupe(pages, itemKey).map(itemKey)).toEqual(['story:1', 'story:2', 'paper:2611.00001', 'story:3']);
+  });
+});
+
+function Feed({ fetchPage }: { fetchPage: (p: number) => Promise<Page<FeedItem>> }) {
+  const fp = useCallback((p: number) => fetchPage(p), [fetchPage]);
+  const list = useInfiniteList<FeedItem>(['t'], fp, itemKey);
+  return (
+    <ListWrapper
+      isLoading={list.isLoading}
+      isError={list.isError && !list.isFetchNextPageError}
+      isFetchNextPageError={list.isFetchNextPageError}
+      isFetchingNextPage={list.isFetchingNextPage}
+      hasNextPage={list.hasNextPage}
+      count={list.items.length}
+      onRetry={() => (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
+      onLoadMore={() => list.fetchNextPage()}
+    >
+      <ul>{list.items.map((i) => <li key={itemKey(i)}>{i.story_info?.title}</li>)}</ul>
+    </ListWrapper>
+  );
+}
+
+describe('infinite list with the wrapper', () => {
+  it('fails, retries, loads pages without duplicates and ends', async () => {
+    let fail = true;
+    const fetchPage = vi.fn(async (p: number): Promise<Page<FeedItem>> => {
+      if (fail) throw new Error('boom');
+      if (p === 1) return { list: [story(1), story(2)], total: 3, page: 1, size: 2, hasNextPage: true };
+      return { list: [story(2), story(3)], total: 3, page: 2, size: 2, hasNextPage: false };
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(<QueryClientProvider client={client}><Feed fetchPage={fetchPage} /></QueryClientProvider>);
+    expect(screen.getByText('正在加载')).toBeInTheDocument();
+    const retry = await screen.findByRole('button', { name: '请求失败，点击重新加载' });
+    fail = false;
+    await userEvent.click(retry);
+    await screen.findByText('没有更多了');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['t1', 't2', 't3']);
+  });
+});

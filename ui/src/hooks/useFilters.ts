@@ -1,0 +1,70 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ContentType, SortValue, TimeValue } from '@/lib/types';
+
+const TIMES: TimeValue[] = ['day', '3day', 'week', 'month'];
+
+export interface Filters {
+  label: string[];
+  sort: SortValue | 'relevance';
+  time: TimeValue;
+  q: string;
+  model: ContentType | null;
+}
+
+export function parseLabels(value: string | null | string[]): string[] {
+  const values = Array.isArray(value) ? value : value ? [value] : [];
+  const out: string[] = [];
+  for (const v of values) {
+    for (const part of v.split(',')) {
+      const t = part.trim();
+      if (t && !out.includes(t)) out.push(t);
+    }
+  }
+  return out;
+}
+
+/**
+ * The filters live in the URL query: label (comma-separated tag ids), sort, time, q, model, page.
+ * Defaults: newest first, time 'day' (rankings and search pass their own default sort).
+ */
+export function useFilters(defaultSort: Filters['sort'] = 'new') {
+  const [params, setParams] = useSearchParams();
+  const filters: Filters = useMemo(() => {
+    const sortParam = params.get('sort');
+    const sort = sortParam === 'hot' || sortParam === 'new' || sortParam === 'relevance' ? sortParam : defaultSort;
+    const timeParam = params.get('time') as TimeValue | null;
+    const modelParam = params.get('model');
+    return {
+      label: parseLabels(params.getAll('label')),
+      sort,
+      time: timeParam && TIMES.includes(timeParam) ? timeParam : 'day',
+      q: params.get('q') ?? '',
+      model: modelParam === 'story' || modelParam === 'paper' || modelParam === 'event' || modelParam === 'project' ? modelParam : null,
+    };
+  }, [params, defaultSort]);
+
+  const update = useCallback(
+    (patch: Partial<Record<'label' | 'sort' | 'time' | 'model' | 'q', string | string[] | null>>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(patch)) {
+            next.delete(key);
+            if (Array.isArray(value)) {
+              if (value.length) next.set(key, value.join(','));
+            } else if (value !== null && value !== undefined && value !== '') {
+              next.set(key, value);
+            }
+          }
+          next.delete('page'); // a filter change starts again at page 1
+          return next;
+        },
+        { replace: false },
+      );
+    },
+    [setParams],
+  );
+
+  return { filters, update };
+}

@@ -1,0 +1,75 @@
+/** Formatting rules of the spec, section 5. */
+
+/** Under 1000 as is; under 10 000 as x.xxk; under 1 000 000 as x.xxw; above '100w+'.
+ * Truncated (not rounded) so 9999 stays '9.99k' and never becomes '10.00k'. */
+export function formatNumber(value: number | null | undefined): string {
+  const n = Number(value) || 0;
+  if (n < 1000) return String(Math.max(0, Math.floor(n)));
+  if (n < 10000) return `${(Math.floor(n / 10) / 100).toFixed(2)}k`;
+  if (n < 1000000) return `${(Math.floor(n / 100) / 100).toFixed(2)}w`;
+  return '100w+';
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+const MONTH = 30 * DAY;
+
+function toDate(value: string | number | Date): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'number') return new Date(value < 1e12 ? value * 1000 : value);
+  return new Date(value);
+}
+
+/** '刚刚' under a minute, then N分钟前 / N小时前 / N天前 / N周前 / N月前. */
+export function formatRelativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
+  if (value === null || value === undefined || value === '') return '';
+  const time = toDate(value).getTime();
+  if (Number.isNaN(time)) return '';
+  const diff = Math.max(0, now - time);
+  if (diff < MINUTE) return '刚刚';
+  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}分钟前`;
+  if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`;
+  if (diff < WEEK) return `${Math.floor(diff / DAY)}天前`;
+  if (diff < MONTH) return `${Math.floor(diff / WEEK)}周前`;
+  return `${Math.floor(diff / MONTH)}月前`;
+}
+
+function pad(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/** yyyy-MM-dd in local time. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (!value) return '';
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Hotness series: empty -> 10 zero days ending yesterday; one point -> a zero point the day before. */
+export function padHotness(series: [string, number][] | null | undefined, today: Date = new Date()): [string, number][] {
+  const data = Array.isArray(series) ? series.slice() : [];
+  if (data.length === 0) {
+    const out: [string, number][] = [];
+    for (let i = 10; i >= 1; i -= 1) {
+      const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() - i);
+      out.push([formatDate(d), 0]);
+    }
+    return out;
+  }
+  if (data.length === 1) {
+    const [y, m, d] = data[0][0].split('-').map(Number);
+    const before = new Date(y, m - 1, d - 1);
+    return [[formatDate(before), 0], data[0]];
+  }
+  return data;
+}

@@ -1,0 +1,131 @@
+/**
+ * The request layer of spec sections 7 and 8: base /api, credentials sent, 60 s timeout,
+ * identical in-flight requests share one network call, envelope {code, data, msg} with
+ * code 0 / -1 as success, a toast for other codes (not for 404 or an empty message),
+ * 403 sends the visitor to the login page, cancelled requests stay quiet.
+ */
+import { config, loginUrl } from './config';
+import { toast } from './toast';
+
+export class ApiError extends Error {
+  code: number;
+  constructor(code: number, msg: string) {
+    super(msg);
+    this.name = 'ApiError';
+    this.code = code;
+  }
+}
+
+export const FAILED_MSG = '请求失败，点击重新加载';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  params?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Skip the global toast / login redirect (login info, unread check, authorize checking). */
+  skipErrorHandler?: boolean;
+  timeout?: number;
+}
+
+const inflight = new Map<string, Promise<unknown>>();
+
+export function buildQuery(params?: Record<string, unknown>): string {
+  if (!params) return '';
+  const qs = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      value.forEach((v) => qs.append(key, String(v)));
+    } else {
+      qs.append(key, String(value));
+    }
+  }
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+}
+
+let redirecting = false;
+
+export function handleError(err: ApiError): void {
+  if (err.code === 403) {
+    if (!redirecting) {
+      redirecting = true;
+      window.location.assign(loginUrl(window.location.href));
+    }
+    return;
+  }
+  if (err.code === 404 || !err.message) return;
+  toast(err.message, 'error');
+}
+
+async function perform<T>(url: string, init: RequestInit, timeout: number): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeout);
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: controller.signal });
+  } catch (e) {
+    clearTimeout(timer);
+    if (controller.signal.aborted) throw new ApiError(504, '请求超时，请稍后重试');
+    throw new ApiError(503, FAILED_MSG);
+  }
+  clearTimeout(timer);
+  let payload: { code?: number; data?: unknown; msg?: string; message?: string } | null = null;
+  try {
+    payload = await res.json();
+  } catch {
+    payload = null;
+  }
+  if (!payload || typeof payload !== 'object' || !('code' in payload)) {
+    throw new ApiError(res.status >= 400 ? res.status : 503, res.status === 404 ? '' : FAILED_MSG);
+  }
+  const code = Number(payload.code);
+  if (code === 0 || code === -1) {
+    const auth = res.headers.get('authorization');
+    if (auth && payload.data && typeof payload.data === 'object' && !Array.isArray(payload.data)) {
+      return { ...(payload.data as object), authorization: auth } as T;
+    }
+    return payload.data as T;
+  }
+  throw new ApiError(code, payload.msg ?? payload.message ?? '');
+}
+
+export function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const method = opts.method ?? 'GET';
+  const url = `${config.apiBase}${path}${buildQuery(opts.params)}`;
+  const bodyText = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const key = `${method} ${url} ${bodyText ?? ''}`;
+  let shared = inflight.get(key) as Promise<T> | undefined;
+  if (!shared) {
+    const init: RequestInit = {
+      method,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json, text/plain, */*',
+        ...(bodyText !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: bodyText,
+    };
+    shared = perform<T>(url, init, opts.timeout ?? config.timeout).finally(() => inflight.delete(key));
+    inflight.set(key, shared);
+  }
+  const withHandling = shared.catch((err: unknown) => {
+    if (err instanceof ApiError && !opts.skipErrorHandler && !opts.signal?.aborted) handleError(err);
+    throw err;
+  });
+  const signal = opts.signal;
+  if (!signal) return withHandling;
+  // A cancelled caller resolves quietly for itself; the shared call goes on for the others.
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('Aborted', 'AbortError'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    withHandling.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+export const get = <T>(path: string, params?: Record<string, unknown>, opts: RequestOptions = {}) =>
+  request<T>(path, { ...opts, method: 'GET', params });
+export const post = <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
+  request<T>(path, { ...opts, method: 'POST', body });

@@ -1,0 +1,5 @@
+import { FeedPage } from '../home/FeedPage';
+
+export default function EventsPage() {
+  return <FeedPage type="event" />;
+}

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { fetchPaper } from '@/lib/api';
+import { formatDate, formatNumber } from '@/lib/format';
+import { ApiError } from '@/lib/request';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { ErrorBoundary, ErrorView } from '@/components/ErrorView/ErrorView';
+import { PageLoading } from '@/components/layouts/Layouts';
+import { Icon } from '@/components/Icon/Icon';
+import { SharePopover } from '@/components/SharePopover/SharePopover';
+import { TagList } from '@/components/cards/TagList';
+import { usePaperTrends } from '../trends/usePaperTrends';
+import '@/components/cards/cards.css';
+import './PaperPage.css';
+
+const TrendChart = lazy(() => import('@/components/TrendChart/TrendChart'));
+
+/** `/paper/{id}`: paper detail with its hotness trend. */
+export default function PaperPage() {
+  const { id = '' } = useParams();
+  const paper = useQuery({ queryKey: ['paper', id], queryFn: ({ signal }) => fetchPaper(id, signal), enabled: Boolean(id), retry: false });
+  const trends = usePaperTrends(id);
+  const p = paper.data;
+  useDocumentTitle(p?.title_cn || p?.title);
+  if (paper.isLoading) return <PageLoading />;
+  if (paper.isError || !p) {
+    const err = paper.error instanceof ApiError ? paper.error : null;
+    return <ErrorView code={err?.code ?? 500} message={err?.code === 404 ? '内容不存在' : err?.message || '请求失败，点击重新加载'} />;
+  }
+  return (
+    <article className="paper-page">
+      <div className="paper-page__head">
+        <div className="paper-page__badges">
+          {p.arxiv_id && <span className="paper-page__arxiv">arXiv:{p.arxiv_id}{p.arxiv_version ? `v${p.arxiv_version}` : ''}</span>}
+          {p.published_at && <span className="paper-page__date"><Icon name="calendar" size={13} />{formatDate(p.published_at)}</span>}
+          <span className="paper-page__hot"><Icon name="fire" size={14} />热度 {formatNumber(p.hotness)}</span>
+        </div>
+        <h1 className="paper-page__title">{p.title}</h1>
+        {p.title_cn && <p className="paper-page__cn">{p.title_cn}</p>}
+        {p.authors && p.authors.length > 0 && <p className="paper-page__authors">{p.authors.join(', ')}</p>}
+        <div className="paper-page__actions">
+          {p.url && <a className="btn btn--ghost btn--sm" href={p.url} target="_blank" rel="noopener noreferrer"><Icon name="external" size={13} />arXiv 原文</a>}
+          {p.pdf_url && <a className="btn btn--primary btn--sm" href={p.pdf_url} target="_blank" rel="noopener noreferrer"><Icon name="pdf" size={13} />PDF</a>}
+          <Link className="btn btn--ghost btn--sm" to={`/trends/${p.id}`}><Icon name="trend" size={13} />热度趋势</Link>
+          <SharePopover url={`/paper/${p.id}`} title={p.title} />
+        </div>
+        <TagList tags={p.tag_names} limit={10} />
+      </div>
+      {p.summary_cn && (
+        <section className="paper-section">
+          <h2>中文摘要</h2>
+          <p>{p.summary_cn}</p>
+        </section>
+      )}
+      {p.abstract && (
+        <section className="paper-section">
+          <h2>Abstract</h2>
+          <p lang="en">{p.abstract}</p>
+        </section>
+      )}
+      <section className="paper-section">
+        <h2>热度趋势</h2>
+        {trends.series ? (
+          <ErrorBoundary fallback={<p className="paper-section__muted">出错啦</p>}><Suspense fallback={<PageLoading />}><TrendChart data={trends.series} height={260} /></Suspense></ErrorBoundary>
+        ) : trends.isError ? <p className="paper-section__muted">暂无数据</p> : <PageLoading />}
+      </section>
+    </article>
+  );
+}

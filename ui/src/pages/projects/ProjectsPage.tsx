@@ -1,0 +1,5 @@
+import { FeedPage } from '../home/FeedPage';
+
+export default function ProjectsPage() {
+  return <FeedPage type="project" />;
+}
