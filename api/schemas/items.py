@@ -113,12 +113,17 @@ class FeedItemSchema(Schema):
     highlight = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
 
 
-class FeedPageSchema(Schema):
-    list = fields.List(fields.Nested(FeedItemSchema), required=True)
+class PagingSchema(Schema):
+    """Paging fields every paged list carries next to its `list`."""
+
     total = fields.Integer(required=True)
     page = fields.Integer(required=True)
     size = fields.Integer(required=True)
     hasNextPage = fields.Boolean(required=True)
+
+
+class FeedPageSchema(PagingSchema):
+    list = fields.List(fields.Nested(FeedItemSchema), required=True)
 
 
 class FeedListSchema(Schema):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.schemas.common import Paged, page_field, size_field, sort_field, time_field
+from api.schemas.items import PagingSchema
 
 
 class RankingArgs(Paged):
@@ -28,12 +29,8 @@ class RankedPersonSchema(Schema):
     story_count = fields.Integer(allow_none=True, metadata={"description": "hub tab: stories in the range"})
 
 
-class RankingPageSchema(Schema):
+class RankingPageSchema(PagingSchema):
     list = fields.List(fields.Nested(RankedPersonSchema), required=True)
-    total = fields.Integer(required=True)
-    page = fields.Integer(required=True)
-    size = fields.Integer(required=True)
-    hasNextPage = fields.Boolean(required=True)
 
 
 class LoginExtsSchema(Schema):

@@ -40,5 +40,16 @@ export function useInfiniteList<T>(
     enabled,
   });
   const items = useMemo(() => dedupe(query.data?.pages, keyOf), [query.data, keyOf]);
-  return { ...query, items };
+  // The list states of ListWrapper, derived once here for every page that shows an infinite list.
+  const listProps = {
+    isLoading: query.isLoading,
+    isError: query.isError && !query.isFetchNextPageError,
+    isFetchNextPageError: query.isFetchNextPageError,
+    isFetchingNextPage: query.isFetchingNextPage,
+    hasNextPage: query.hasNextPage,
+    count: items.length,
+    onRetry: () => (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
+    onLoadMore: () => query.fetchNextPage(),
+  };
+  return { ...query, items, listProps };
 }

@@ -47,14 +47,7 @@ export function FeedPage({ type }: { type: ContentType }) {
       )}
       <ListWrapper
         label={`${TITLES[type]}列表`}
-        isLoading={list.isLoading}
-        isError={list.isError && !list.isFetchNextPageError}
-        isFetchNextPageError={list.isFetchNextPageError}
-        isFetchingNextPage={list.isFetchingNextPage}
-        hasNextPage={list.hasNextPage}
-        count={list.items.length}
-        onRetry={() => (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
-        onLoadMore={() => list.fetchNextPage()}
+        {...list.listProps}
       >
         <div className={type === 'event' ? 'feed-grid' : 'feed-list'}>
           {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} selected={filters.label} />)}

@@ -39,14 +39,7 @@ export default function RankingsPage() {
       />
       <ListWrapper
         label="榜单"
-        isLoading={list.isLoading}
-        isError={list.isError && !list.isFetchNextPageError}
-        isFetchNextPageError={list.isFetchNextPageError}
-        isFetchingNextPage={list.isFetchingNextPage}
-        hasNextPage={list.hasNextPage}
-        count={list.items.length}
-        onRetry={() => (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
-        onLoadMore={() => list.fetchNextPage()}
+        {...list.listProps}
       >
         <ol className="rank-list">
           {list.items.map((row, i) => {

@@ -76,14 +76,7 @@ export default function SearchPage({ browse = false }: { browse?: boolean }) {
       />
       <ListWrapper
         label="搜索结果"
-        isLoading={list.isLoading}
-        isError={list.isError && !list.isFetchNextPageError}
-        isFetchNextPageError={list.isFetchNextPageError}
-        isFetchingNextPage={list.isFetchingNextPage}
-        hasNextPage={list.hasNextPage}
-        count={list.items.length}
-        onRetry={() => (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
-        onLoadMore={() => list.fetchNextPage()}
+        {...list.listProps}
       >
         <div className="feed-list">
           {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} search selected={filters.label} />)}

@@ -60,14 +60,7 @@ export default function UserPage() {
       {arxiv ? (
         <ListWrapper
           label="论文列表"
-          isLoading={list.isLoading}
-          isError={list.isError && !list.isFetchNextPageError}
-          isFetchNextPageError={list.isFetchNextPageError}
-          isFetchingNextPage={list.isFetchingNextPage}
-          hasNextPage={list.hasNextPage}
-          count={list.items.length}
-          onRetry={() => (list.isFetchNextPageError ? list.fetchNextPage() : list.refetch())}
-          onLoadMore={() => list.fetchNextPage()}
+          {...list.listProps}
         >
           <div className="feed-list">{list.items.map((it) => <FeedCard key={itemKey(it)} item={it} />)}</div>
         </ListWrapper>
