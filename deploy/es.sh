@@ -71,14 +71,16 @@ case "${1:-run}" in
     wait_ready && echo "es: ready on http://127.0.0.1:$port"
     ;;
   stop)
-    if [ -f "$pidfile" ]; then
-      pid=$(cat "$pidfile")
-      if kill "$pid" 2>/dev/null; then
-        for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-        kill -9 "$pid" 2>/dev/null || true
+    # The pid file, or else whichever runner serves this port (a node started from another checkout).
+    pid=$(cat "$pidfile" 2>/dev/null || pgrep -f "ElasticsearchClusterRunner.*-baseHttpPort $((port - 1)) " || true)
+    for p in $pid; do
+      if kill "$p" 2>/dev/null; then
+        for _ in $(seq 1 60); do kill -0 "$p" 2>/dev/null || break; sleep 0.5; done
+        kill -9 "$p" 2>/dev/null || true
       fi
-      rm -f "$pidfile"
-    fi
+    done
+    rm -f "$pidfile"
+    if health >/dev/null; then echo "es: still answering on $port" >&2; exit 1; fi
     echo "es: stopped ($port)"
     ;;
   status) health || { echo "es: down on $port" >&2; exit 1; } ;;
