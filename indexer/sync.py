@@ -66,38 +66,53 @@ def actions_for(session: Session, index: str, entity_type: str, entity_id: int) 
     raise ValueError(f"unknown entity type {entity_type!r}")
 
 
-def _send(es: Elasticsearch, actions: list[dict], refresh: str | bool = "wait_for") -> list[str]:
-    """Bulk-send; return the errors that matter (a version conflict means 'already newer': fine)."""
+MAX_ATTEMPTS = 20
+
+
+def _send(es: Elasticsearch, actions: list[dict], refresh: str | bool = "wait_for") -> dict[str, str]:
+    """Bulk-send; return {document id: error} for the rejections that matter.
+
+    A version conflict means the index already holds a newer version, and deleting a missing
+    document is what we wanted anyway: neither is a problem."""
     if not actions:
-        return []
+        return {}
     _, errors = bulk(es, actions, raise_on_error=False, raise_on_exception=True, refresh=refresh)
-    problems = []
+    problems = {}
     for error in errors:
-        detail = next(iter(error.values()))
-        if detail.get("status") in (409,) or (detail.get("status") == 404 and "delete" in error):
+        op, detail = next(iter(error.items()))
+        if detail.get("status") == 409 or (detail.get("status") == 404 and op == "delete"):
             continue
-        problems.append(f"{detail.get('_id')}: {detail.get('error')}")
+        problems[str(detail.get("_id"))] = str(detail.get("error"))[:300]
     return problems
 
 
 def drain_outbox(make_session: sessionmaker[Session], es: Elasticsearch, alias: str, batch: int = 500) -> int:
-    """Index every pending outbox entry; return how many were processed.
+    """Index every pending outbox entry; return how many were indexed.
 
-    Entries are marked processed only after Elasticsearch accepted them, so an outage leaves them
-    pending and a later call (the beat schedule retries every few seconds) picks them up."""
+    An entry is marked processed only once Elasticsearch accepted its document. An outage (an
+    exception) or a rejected document leaves it pending for the next call (the beat schedule runs
+    every few seconds); after MAX_ATTEMPTS rejections it is set aside with its last error, so one
+    poisonous row cannot block the queue forever."""
     ensure_index(es, alias)
     done = 0
+    last_id = 0
     while True:
         with make_session() as session:
             entries = session.scalars(
-                select(OutboxEntry).where(OutboxEntry.processed_at.is_(None)).order_by(OutboxEntry.id).limit(batch)
+                select(OutboxEntry)
+                .where(OutboxEntry.processed_at.is_(None), OutboxEntry.id > last_id)
+                .order_by(OutboxEntry.id)
+                .limit(batch)
             ).all()
             if not entries:
                 break
-            wanted = dict.fromkeys((e.entity_type, e.entity_id) for e in entries)
-            actions = [a for (t, i) in wanted for a in actions_for(session, alias, t, i)]
+            last_id = entries[-1].id
+            planned = {
+                key: actions_for(session, alias, *key)
+                for key in dict.fromkeys((e.entity_type, e.entity_id) for e in entries)
+            }
             try:
-                problems = _send(es, actions)
+                problems = _send(es, [a for actions in planned.values() for a in actions])
             except Exception as exc:  # connection refused, timeout: keep the entries for the next run
                 for entry in entries:
                     entry.attempts += 1
@@ -107,12 +122,18 @@ def drain_outbox(make_session: sessionmaker[Session], es: Elasticsearch, alias: 
             now = utcnow()
             for entry in entries:
                 entry.attempts += 1
-                entry.processed_at = now
-                entry.last_error = "; ".join(problems)[:500] or None
+                errors = [
+                    problems[a["_id"]] for a in planned[(entry.entity_type, entry.entity_id)] if a["_id"] in problems
+                ]
+                entry.last_error = "; ".join(errors)[:500] or None
+                if not errors:
+                    entry.processed_at = now
+                    done += 1
+                elif entry.attempts >= MAX_ATTEMPTS:
+                    entry.processed_at = now  # set aside; last_error says why
             session.commit()
             if problems:
-                log.error("outbox: %d documents rejected: %s", len(problems), problems[:5])
-            done += len(entries)
+                log.error("outbox: %d documents rejected, kept pending: %s", len(problems), list(problems.items())[:5])
         if len(entries) < batch:
             break
     _forget_old_entries(make_session)
@@ -171,7 +192,7 @@ def reindex_all(make_session: sessionmaker[Session], es: Elasticsearch, alias: s
             problems = _send(es, actions, refresh=False)
             if problems:
                 es.indices.delete(index=new_index, ignore_unavailable=True)
-                raise RuntimeError(f"reindex failed: {problems[:5]}")
+                raise RuntimeError(f"reindex failed: {list(problems.items())[:5]}")
             count += len(actions)
             if progress:
                 progress(count, len(keys))
