@@ -61,6 +61,8 @@ describe('desktop', () => {
     const n = await options.count();
     assert.match(await options.nth(n - 1).textContent(), /查看“大模型”的搜索结果/);
     await page.keyboard.press('ArrowDown');
+    // the highlight moves on React's next render: wait for it rather than read the attribute at once
+    await page.locator('[role="option"][aria-selected="true"]').waitFor();
     assert.equal(await first.getAttribute('aria-selected'), 'true');
     const title = (await first.textContent()).trim();
     await Promise.all([page.waitForURL(/\/search\?q=/), page.keyboard.press('Enter')]);
@@ -368,6 +370,8 @@ describe('phone', () => {
     await page.waitForTimeout(350);
     const shownBox = await header.boundingBox();
     assert.ok(Math.abs(shownBox.y) < 1, 'back in view');
+    const barBox = await page.locator('.filters-bar--sticky').boundingBox();
+    assert.ok(barBox.y >= shownBox.y + shownBox.height - 1, 'the top filter bar stays visible below the shown header');
     await shot(page, 'app-mode-375');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => document.querySelector('header.site-header').dataset.appHeader === 'removed');

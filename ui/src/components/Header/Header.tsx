@@ -77,6 +77,12 @@ export function Header() {
     lastY.current = y;
   }, [device.isApp]);
 
+  // Sticky bars below (the app's top filter bar) sit under the header while it is shown over the page.
+  useEffect(() => {
+    const offset = device.isApp && appState === 'shown' ? `${ref.current?.offsetHeight ?? 0}px` : '0px';
+    document.documentElement.style.setProperty('--app-header-offset', offset);
+  }, [device.isApp, appState]);
+
   useEffect(() => {
     document.body.style.overflow = overlay ? 'hidden' : '';
     return () => { document.body.style.overflow = ''; };
