@@ -44,15 +44,6 @@ class Trimmed(Schema):
         return {k: v.strip() if isinstance(v, str) else v for k, v in data.items()}
 
 
-class Paged(Trimmed):
-    """page (from 1) and size, never deeper than the index answers."""
-
-    @validates_schema
-    def not_too_deep(self, data, **_):
-        if data.get("page", 1) * data.get("size", 20) > MAX_DEPTH:
-            raise ValidationError("页码超出范围", "page")
-
-
 def page_field() -> fields.Integer:
     return fields.Integer(
         load_default=1,
@@ -67,6 +58,18 @@ def size_field(default: int = 20) -> fields.Integer:
         validate=validate.Range(min=1, max=50, error=SIZE_ERROR),
         error_messages={"invalid": SIZE_ERROR, "null": SIZE_ERROR},
     )
+
+
+class Paged(Trimmed):
+    """page (from 1) and size, never deeper than the index answers."""
+
+    page = page_field()
+    size = size_field()
+
+    @validates_schema
+    def not_too_deep(self, data, **_):
+        if data.get("page", 1) * data.get("size", 20) > MAX_DEPTH:
+            raise ValidationError("页码超出范围", "page")
 
 
 def query_field() -> fields.String:

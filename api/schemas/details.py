@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from api.schemas.common import Paged, Trimmed, constant_field, page_field, size_field
+from api.schemas.common import Paged, Trimmed, constant_field
 
 
 class SimilarBody(Trimmed):
@@ -40,8 +40,6 @@ class AuthorPapersBody(Paged):
         validate=validate.Length(min=1, max=200, error="作者名格式错误"),
         error_messages={"required": "缺少作者名", "null": "缺少作者名"},
     )
-    page = page_field()
-    size = size_field()
 
 
 class TrendPointField(fields.Field):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from api.schemas.common import Paged, TagList, page_field, size_field, sort_field, time_field
+from api.schemas.common import Paged, TagList, sort_field, time_field
 
 
 def feed_body(name: str, sort: str, time: str | None) -> type[Paged]:
@@ -11,8 +11,6 @@ def feed_body(name: str, sort: str, time: str | None) -> type[Paged]:
         name,
         (Paged,),
         {
-            "page": page_field(),
-            "size": size_field(),
             "label": TagList(load_default=list),
             "time": time_field(time),
             "sort": sort_field(sort, ["hot", "new"]),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas.common import Paged, page_field, size_field, sort_field, time_field
+from api.schemas.common import Paged, sort_field, time_field
 from api.schemas.items import PagingSchema
 
 
@@ -12,8 +12,6 @@ class RankingArgs(Paged):
     tab = fields.String(load_default="global", validate=validate.OneOf(["global", "hub"], error="不支持的榜单"))
     sort = sort_field("hot", ["hot", "new"])
     time = time_field("day")
-    page = page_field()
-    size = size_field()
 
 
 class RankedPersonSchema(Schema):

@@ -10,9 +10,7 @@ from api.schemas.common import (
     Trimmed,
     constant_field,
     model_field,
-    page_field,
     query_field,
-    size_field,
     sort_field,
     time_field,
 )
@@ -25,8 +23,6 @@ class SearchArgs(Paged):
     label = TagList(load_default=list)
     time = time_field()
     sort = sort_field("relevance", ["relevance", "hot", "new"])
-    page = page_field()
-    size = size_field()
 
 
 # Kept under its first name: the search page schema is the feed page schema.
