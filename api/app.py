@@ -1,4 +1,4 @@
-"""Flask app factory."""
+"""Flask app factory: everything the app talks to is built here from the `Settings` it is given."""
 
 from __future__ import annotations
 
@@ -6,16 +6,16 @@ import logging
 
 from flask import Flask
 
+from api.context import EXTENSION, HubContext
 from api.errors import register_error_handlers
-from api.extensions import api, cache
-from hub.config import Settings, get_settings
+from api.extensions import EnvelopeApi, cache
+from config import Settings
 
 
 def create_app(settings: Settings | None = None) -> Flask:
-    settings = settings or get_settings()
+    settings = settings or Settings()
     app = Flask(__name__, static_folder=None)
     app.config.update(
-        HUB_SETTINGS=settings,
         SECRET_KEY=settings.secret_key,
         JSON_AS_ASCII=False,
         API_TITLE="AI 社区 Hub API",
@@ -31,7 +31,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.json.ensure_ascii = False
     logging.basicConfig(level=logging.INFO)
 
-    api.init_app(app)
+    context = HubContext.build(settings)
+    app.extensions[EXTENSION] = context
+    api = EnvelopeApi(app)
     cache.init_app(app)
     register_error_handlers(app)
 

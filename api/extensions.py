@@ -1,4 +1,5 @@
-"""Flask extensions shared by the blueprints."""
+"""Flask extensions. The read cache is one object shared by the blueprints (flask-caching keeps its
+backend per app); the API object is made per app because it owns that app's OpenAPI document."""
 
 from __future__ import annotations
 
@@ -16,5 +17,4 @@ class EnvelopeApi(Api):
         return answer_http_exception(error)
 
 
-api = EnvelopeApi()
 cache = Cache()

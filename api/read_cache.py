@@ -4,7 +4,7 @@ The key is the alias (and Elasticsearch URL) being read, the alias's cache gener
 the path and the validated arguments (query string or JSON body), so equal requests share one entry.
 Signed-in callers skip the cache (their items carry per-user flags). A write makes cached pages
 stale within seconds: entries live `cache_timeout` seconds (30 by default) and bumping the
-generation (`indexer.cache_generation.bump`, called after the outbox drain) retires them at once.
+generation (`store.cache_generation.bump`, the worker's after-indexing callback) retires them at once.
 A Redis failure never fails the request: the read just goes to Elasticsearch."""
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from typing import Any
 
 from flask import request
 
+from api.context import hub
 from api.extensions import cache
-from api.services import settings
 from api.session_user import current_user_id
-from indexer import cache_generation
+from store import cache_generation
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +31,9 @@ def _digest(value: Any) -> str:
 
 
 def cache_key(args: Any, generational: bool = True) -> str:
-    config = settings()
-    generation = cache_generation.current(config.redis_url, config.index_alias) if generational else "-"
+    context = hub()
+    config = context.settings
+    generation = cache_generation.current(context.redis, config.index_alias) if generational else "-"
     where = _digest([config.es_url, config.index_alias])[:10]
     return f"read:{where}:{generation}:{request.method}:{request.path}:{_digest(args)}"
 
@@ -51,7 +52,7 @@ def read_through(args: Any, compute: Callable[[], Any], *, timeout: int | None =
         return cached
     value = compute()
     try:
-        cache.set(key, value, timeout=timeout if timeout is not None else settings().cache_timeout)
+        cache.set(key, value, timeout=timeout if timeout is not None else hub().settings.cache_timeout)
     except Exception as exc:
         log.warning("read cache not written: %s", exc)
     return value

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import g, session
 
-from api.services import db_sessions
+from api.context import db_sessions
 from store.models import User
 
 

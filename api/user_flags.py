@@ -7,18 +7,10 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from api.services import db_sessions
+from api.context import db_sessions
 from api.session_user import current_user
+from kinds.story import ANONYMOUS_FLAGS
 from store.models import Story, StoryMark, StoryReport, StoryVote
-
-ANONYMOUS_FLAGS = {
-    "is_voted": False,
-    "is_marked": False,
-    "is_reported": False,
-    "can_editor": False,
-    "can_delete": False,
-    "session_user_id": None,
-}
 
 
 def apply_flags(story_infos: list[dict]) -> None:

@@ -21,8 +21,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
 
-    from indexer.client import get_client
     from indexer.ingest.jsonl import import_files
+
+    from indexer.client import get_client
     from indexer.lifecycle import indices_behind
     from indexer.sync import drain_outbox, reindex_all
     from store.db import session_factory

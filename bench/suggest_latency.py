@@ -41,10 +41,11 @@ def main() -> None:
     os.environ.update(HUB_DATABASE_URL=f"sqlite:///{folder / 'hub.db'}", HUB_INDEX_ALIAS=alias,
                       HUB_ES_URL=args.es, HUB_REDIS_URL=args.redis)  # fmt: skip
 
-    from api.app import create_app
     from hub.config import Settings
-    from indexer.client import get_client
     from indexer.ingest.jsonl import import_files
+
+    from api.app import create_app
+    from indexer.client import get_client
     from indexer.lifecycle import indices_behind
     from indexer.sync import drain_outbox
     from store.db import session_factory

@@ -1,97 +1,135 @@
-"""The `hub` command: migrate, import, drain the outbox, reindex, seed the demo corpus."""
+"""The `hub` command: migrate, import, drain the outbox, reindex, seed the demo corpus, dump the
+OpenAPI document. The top layer: it builds the settings and hands each part what it needs."""
 
 from __future__ import annotations
 
 import argparse
 import glob
+import json
 import sys
 import time
 from pathlib import Path
 
-from hub.config import ROOT, get_settings
+from config import ROOT, Settings
 
 
-def _wait_for_elasticsearch(seconds: int) -> None:
-    from indexer.client import get_client
+def _es(settings: Settings):
+    from indexer.client import make_client
 
+    return make_client(settings.es_url, settings.es_username, settings.es_password, settings.es_timeout)
+
+
+def _sessions(settings: Settings):
+    from store.db import session_factory
+
+    return session_factory(settings.db_url)
+
+
+def _bump_cache(settings: Settings):
+    from store import cache_generation
+    from store.redis_client import redis_client
+
+    return lambda: cache_generation.bump(redis_client(settings.redis_url), settings.index_alias)
+
+
+def _wait_for_elasticsearch(settings: Settings, seconds: int) -> None:
     deadline = time.monotonic() + seconds
     while True:
         try:
-            get_client().cluster.health(wait_for_status="yellow", timeout="5s")
+            _es(settings).cluster.health(wait_for_status="yellow", timeout="5s")
             return
         except Exception as exc:
             if time.monotonic() > deadline:
-                raise SystemExit(f"Elasticsearch not reachable at {get_settings().es_url}: {exc}") from exc
+                raise SystemExit(f"Elasticsearch not reachable at {settings.es_url}: {exc}") from exc
             time.sleep(1)
 
 
-def cmd_migrate(_args) -> int:
+def cmd_migrate(settings: Settings, _args) -> int:
     from store.db import session_scope
     from store.migrate import upgrade
     from store.tags import sync_tags
 
-    upgrade()
-    with session_scope() as session:
+    upgrade(settings.db_url)
+    with session_scope(_sessions(settings)) as session:
         count = sync_tags(session)
-    print(f"database migrated ({get_settings().db_url}); {count} tags")
+    print(f"database migrated ({settings.db_url}); {count} tags")
     return 0
 
 
-def cmd_import(args) -> int:
-    from indexer.ingest.jsonl import import_files
+def cmd_import(settings: Settings, args) -> int:
+    from ingest.jsonl import import_files
     from store.db import session_scope
-    from worker.dispatch import kick_outbox
 
     paths = [Path(p) for pattern in args.files for p in (sorted(glob.glob(pattern)) or [pattern])]
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
         print(f"no such file: {', '.join(missing)}", file=sys.stderr)
         return 2
-    with session_scope() as session:
+    with session_scope(_sessions(settings)) as session:
         report = import_files(session, paths)
     for entity_type, counts in sorted(report.counts.items()):
         print(f"{entity_type}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     for error in report.errors:
         print(error, file=sys.stderr)
     if args.index:
-        cmd_drain(args)
+        cmd_drain(settings, args)
     elif not args.no_kick:
+        from worker.dispatch import kick_outbox
+
         kick_outbox()
     return 1 if report.errors else 0
 
 
-def cmd_drain(_args) -> int:
-    from indexer.client import get_client
+def cmd_drain(settings: Settings, _args) -> int:
     from indexer.sync import drain_outbox
-    from store.db import session_factory
 
-    done = drain_outbox(session_factory(), get_client(), get_settings().index_alias)
+    done = drain_outbox(
+        _sessions(settings), _es(settings), settings.index_alias, settings.outbox_batch, _bump_cache(settings)
+    )
     print(f"outbox: {done} entries indexed")
     return 0
 
 
-def cmd_reindex(args) -> int:
-    from indexer.client import get_client
+def cmd_reindex(settings: Settings, args) -> int:
     from indexer.sync import reindex_all
-    from store.db import session_factory
 
     if args.via_worker:
         from worker.tasks import reindex_all_task
 
         result = reindex_all_task.delay().get(timeout=3600)
     else:
-        result = reindex_all(session_factory(), get_client(), get_settings().index_alias)
+        result = reindex_all(_sessions(settings), _es(settings), settings.index_alias, on_indexed=_bump_cache(settings))
     print(f"reindexed {result['documents']} documents into {result['index']}; removed {result['removed']}")
     return 0
 
 
-def cmd_seed(args) -> int:
+def cmd_seed(settings: Settings, args) -> int:
     """Migrate, import the demo corpus and index it (used by `make run`)."""
-    _wait_for_elasticsearch(args.wait)
-    cmd_migrate(args)
+    _wait_for_elasticsearch(settings, args.wait)
+    cmd_migrate(settings, args)
     demo = sorted(str(p) for p in (ROOT / "data" / "demo").glob("*.jsonl"))
-    code = cmd_import(argparse.Namespace(files=demo, index=True, no_kick=True))
-    return code
+    return cmd_import(settings, argparse.Namespace(files=demo, index=True, no_kick=True))
+
+
+def openapi_text(settings: Settings) -> str:
+    """The API's OpenAPI document as checked in for the UI's generated types (stable formatting)."""
+    from api.app import create_app
+
+    document = create_app(settings).test_client().get("/api/openapi.json").get_json()
+    return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def cmd_openapi(settings: Settings, args) -> int:
+    text = openapi_text(settings)
+    if args.check:
+        current = Path(args.check).read_text(encoding="utf-8") if Path(args.check).is_file() else ""
+        if current != text:
+            print(f"{args.check} is stale: run `.venv/bin/hub openapi > {args.check}` then `npm run api:types` in ui/")
+            return 1
+        print(f"{args.check} matches the API")
+        return 0
+    sys.stdout.write(text)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,8 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     p_seed = sub.add_parser("seed", help="migrate, import and index the demo corpus")
     p_seed.add_argument("--wait", type=int, default=120, help="seconds to wait for Elasticsearch")
     p_seed.set_defaults(func=cmd_seed)
+    p_openapi = sub.add_parser("openapi", help="print the OpenAPI document (or --check FILE against it)")
+    p_openapi.add_argument("--check", metavar="FILE", help="exit 1 when FILE differs from the live document")
+    p_openapi.set_defaults(func=cmd_openapi)
     args = parser.parse_args(argv)
-    return args.func(args)
+    return args.func(Settings(), args)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Elasticsearch client from configuration.
+"""Elasticsearch client for a URL.
 
 The 7.17 client talks to Elasticsearch 7.10+ directly and to 8.x through REST compatibility mode
 (set ELASTIC_CLIENT_APIVERSIONING=true in the environment; see README)."""
@@ -9,17 +9,14 @@ from functools import lru_cache
 
 from elasticsearch import Elasticsearch
 
-from hub.config import get_settings
 
-
-@lru_cache(maxsize=4)
-def get_client(url: str | None = None) -> Elasticsearch:
-    settings = get_settings()
-    auth = (settings.es_username, settings.es_password) if settings.es_username else None
+@lru_cache(maxsize=8)
+def make_client(url: str, username: str = "", password: str = "", timeout: float = 10.0) -> Elasticsearch:
+    """One client (and connection pool) per URL, credentials and read timeout, for the whole process."""
     return Elasticsearch(
-        [url or settings.es_url],
-        http_auth=auth,
-        timeout=settings.es_timeout,
+        [url],
+        http_auth=(username, password) if username else None,
+        timeout=timeout,
         max_retries=1,
         retry_on_timeout=False,
     )

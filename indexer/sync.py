@@ -1,82 +1,84 @@
-"""Bring the index in line with the database: drain the outbox, index one item, rebuild everything."""
+"""Bring the index in line with the database: drain the outbox, rebuild everything.
+
+Both look each row's kind up in the registry (kinds/). They receive what they need: a session
+factory, a client, the alias, and `on_indexed`, called after documents changed (the worker passes a
+cache-generation bump, so cached API reads go stale at once)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 
-from elasticsearch import Elasticsearch
+from elasticsearch import ConnectionError as EsConnectionError
+from elasticsearch import ConnectionTimeout, Elasticsearch
 from elasticsearch.helpers import bulk
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from hub.config import get_settings
-from indexer import cache_generation, documents
+import kinds
 from indexer.lifecycle import create_versioned_index, ensure_index, swap_alias
-from store.models import Event, OutboxEntry, Paper, Project, Story, User, utcnow
+from store.models import OutboxEntry, utcnow
 
 log = logging.getLogger(__name__)
 
 
-def _index_action(index: str, entity_type: str, key: object, version: int, body: dict) -> dict:
+def _index_action(index: str, doc_id: str, version: int, body: dict) -> dict:
     # External versions come from the database row: replays and races can never go backwards.
     return {
         "_op_type": "index",
         "_index": index,
-        "_id": documents.doc_id(entity_type, key),
+        "_id": doc_id,
         "version": version,
         "version_type": "external_gte",
         "_source": body,
     }
 
 
-def _delete_action(index: str, entity_type: str, key: object) -> dict:
-    return {"_op_type": "delete", "_index": index, "_id": documents.doc_id(entity_type, key)}
-
-
 def actions_for(session: Session, index: str, entity_type: str, entity_id: int) -> list[dict]:
     """Actions that make the index agree with one row (index it, or delete it if gone)."""
-    if entity_type == "story":
-        story = session.get(Story, entity_id)
-        if story is None or story.deleted_at is not None:
-            return [_delete_action(index, "story", entity_id)]
-        author = session.get(User, story.user_id) if story.user_id else None
-        return [_index_action(index, "story", story.id, story.version, documents.story_document(story, author))]
-    if entity_type == "paper":
-        paper = session.get(Paper, entity_id)
-        if paper is None:
-            return []
-        return [_index_action(index, "paper", paper.arxiv_id, paper.version, documents.paper_document(paper))]
-    if entity_type == "event":
-        event = session.get(Event, entity_id)
-        if event is None:
-            return [_delete_action(index, "event", entity_id)]
-        return [_index_action(index, "event", event.id, event.version, documents.event_document(event))]
-    if entity_type == "project":
-        project = session.get(Project, entity_id)
-        if project is None:
-            return [_delete_action(index, "project", entity_id)]
-        return [_index_action(index, "project", project.id, project.version, documents.project_document(project))]
-    if entity_type == "user":
-        user = session.get(User, entity_id)
-        if user is None:
-            return [_delete_action(index, "person", entity_id)]
-        return [_index_action(index, "person", user.id, user.version, documents.person_document(user))]
-    raise ValueError(f"unknown entity type {entity_type!r}")
+    kind = kinds.for_entity(entity_type)
+    row = session.get(kind.model, entity_id)
+    if row is None or not kind.is_listed(row):
+        key = kind.gone_key(entity_id)
+        return [] if key is None else [{"_op_type": "delete", "_index": index, "_id": kind.doc_id(key)}]
+    return [_index_action(index, kind.doc_id(kind.key(row)), row.version, kind.document(session, row))]
 
 
 MAX_ATTEMPTS = 20
+# A bulk request may take long on a busy machine: it gets its own timeout and a few tries. Retrying
+# is safe because documents carry external versions (a replay is a harmless version conflict).
+BULK_TIMEOUT = 120.0
+BULK_TRIES = 4
 
 
-def _send(es: Elasticsearch, actions: list[dict], refresh: str | bool = "wait_for") -> dict[str, str]:
+def _bulk_with_retries(es: Elasticsearch, actions: list[dict], refresh, timeout: float) -> list:
+    for attempt in range(BULK_TRIES):
+        try:
+            _, errors = bulk(
+                es, actions, raise_on_error=False, raise_on_exception=True, refresh=refresh, request_timeout=timeout
+            )
+            return errors
+        except (ConnectionTimeout, EsConnectionError) as exc:
+            if attempt == BULK_TRIES - 1:
+                raise
+            pause = 2**attempt
+            log.warning("bulk request failed (%s); try %d of %d in %d s", exc, attempt + 2, BULK_TRIES, pause)
+            time.sleep(pause)
+    raise AssertionError("unreachable")
+
+
+def _send(
+    es: Elasticsearch, actions: list[dict], refresh: str | bool = "wait_for", timeout: float = BULK_TIMEOUT
+) -> dict[str, str]:
     """Bulk-send; return {document id: error} for the rejections that matter.
 
     A version conflict means the index already holds a newer version, and deleting a missing
     document is what we wanted anyway: neither is a problem."""
     if not actions:
         return {}
-    _, errors = bulk(es, actions, raise_on_error=False, raise_on_exception=True, refresh=refresh)
+    errors = _bulk_with_retries(es, actions, refresh, timeout)
     problems = {}
     for error in errors:
         op, detail = next(iter(error.items()))
@@ -86,7 +88,16 @@ def _send(es: Elasticsearch, actions: list[dict], refresh: str | bool = "wait_fo
     return problems
 
 
-def drain_outbox(make_session: sessionmaker[Session], es: Elasticsearch, alias: str, batch: int = 500) -> int:
+OnIndexed = Callable[[], object]
+
+
+def drain_outbox(
+    make_session: sessionmaker[Session],
+    es: Elasticsearch,
+    alias: str,
+    batch: int = 500,
+    on_indexed: OnIndexed | None = None,
+) -> int:
     """Index every pending outbox entry; return how many were indexed.
 
     An entry is marked processed only once Elasticsearch accepted its document. An outage (an
@@ -137,9 +148,8 @@ def drain_outbox(make_session: sessionmaker[Session], es: Elasticsearch, alias: 
         if len(entries) < batch:
             break
     _forget_old_entries(make_session)
-    if done:
-        # Cached anonymous reads of this alias are stale now.
-        cache_generation.bump(get_settings().redis_url, alias)
+    if done and on_indexed:
+        on_indexed()
     return done
 
 
@@ -155,13 +165,8 @@ def pending_count(make_session: sessionmaker[Session]) -> int:
 
 
 def _all_rows(session: Session) -> Iterator[tuple[str, int]]:
-    for entity_type, model in (
-        ("story", Story),
-        ("paper", Paper),
-        ("event", Event),
-        ("project", Project),
-        ("user", User),
-    ):
+    for entity_type in kinds.entity_types():
+        model = kinds.for_entity(entity_type).model
         for row_id in session.scalars(select(model.id).order_by(model.id)):
             yield entity_type, row_id
 
@@ -177,7 +182,13 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
-def reindex_all(make_session: sessionmaker[Session], es: Elasticsearch, alias: str, progress=None) -> dict:
+def reindex_all(
+    make_session: sessionmaker[Session],
+    es: Elasticsearch,
+    alias: str,
+    progress: Callable[[int, int], object] | None = None,
+    on_indexed: OnIndexed | None = None,
+) -> dict:
     """Rebuild the whole index from the database into a new versioned index, then swap the alias.
 
     Outbox entries that arrive during the rebuild are drained again after the swap, so a write made
@@ -198,10 +209,11 @@ def reindex_all(make_session: sessionmaker[Session], es: Elasticsearch, alias: s
                 progress(count, len(keys))
     es.indices.refresh(index=new_index)
     old = swap_alias(es, alias, new_index)
-    cache_generation.bump(get_settings().redis_url, alias)
+    if on_indexed:
+        on_indexed()
     with make_session() as session:
         for entry in session.scalars(select(OutboxEntry).where(OutboxEntry.created_at >= started)):
             entry.processed_at = None
         session.commit()
-    drain_outbox(make_session, es, alias)
+    drain_outbox(make_session, es, alias, on_indexed=on_indexed)
     return {"index": new_index, "documents": count, "removed": old}

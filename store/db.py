@@ -1,15 +1,15 @@
-"""Engine and session factory. SQLite (WAL, synchronous FULL) by default, PostgreSQL by URL."""
+"""Engine and session factory for a database URL. SQLite (WAL, synchronous FULL) by default,
+PostgreSQL by URL. The URL always comes from the caller (the entry point's settings)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
-
-from hub.config import get_settings
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
@@ -22,12 +22,10 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
-@lru_cache(maxsize=4)
-def get_engine(url: str | None = None) -> Engine:
-    url = url or get_settings().db_url
+@lru_cache(maxsize=16)
+def get_engine(url: str) -> Engine:
+    """One engine (and connection pool) per URL for the whole process."""
     if url.startswith("sqlite:///"):
-        from pathlib import Path
-
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"timeout": 10})
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -35,14 +33,14 @@ def get_engine(url: str | None = None) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-def session_factory(url: str | None = None) -> sessionmaker[Session]:
+def session_factory(url: str) -> sessionmaker[Session]:
     return sessionmaker(bind=get_engine(url), expire_on_commit=False)
 
 
 @contextmanager
-def session_scope(url: str | None = None) -> Iterator[Session]:
+def session_scope(make_session: sessionmaker[Session]) -> Iterator[Session]:
     """A session that commits on success and rolls back on error."""
-    session = session_factory(url)()
+    session = make_session()
     try:
         yield session
         session.commit()

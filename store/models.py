@@ -4,6 +4,7 @@ change; the indexer uses it as the Elasticsearch external version, so replays ar
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import ClassVar
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -18,12 +19,16 @@ class Base(DeclarativeBase):
 
 
 class Versioned:
+    """An indexed row: `outbox_type` names it in the outbox; `version` grows on every change."""
+
+    outbox_type: ClassVar[str]
     version: Mapped[int] = mapped_column(Integer, default=1, nullable=False)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, nullable=False)
 
 
 class User(Versioned, Base):
     __tablename__ = "users"
+    outbox_type = "user"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(100))
     email: Mapped[str | None] = mapped_column(String(200))
@@ -55,6 +60,7 @@ class Tag(Base):
 
 class Story(Versioned, Base):
     __tablename__ = "stories"
+    outbox_type = "story"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     title: Mapped[str] = mapped_column(String(200))
     content: Mapped[str] = mapped_column(Text)
@@ -74,6 +80,7 @@ class Story(Versioned, Base):
 
 class Paper(Versioned, Base):
     __tablename__ = "papers"
+    outbox_type = "paper"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     arxiv_id: Mapped[str] = mapped_column(String(40), unique=True)
     arxiv_version: Mapped[int] = mapped_column(Integer, default=1)
@@ -91,6 +98,7 @@ class Paper(Versioned, Base):
 
 class Event(Versioned, Base):
     __tablename__ = "events"
+    outbox_type = "event"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(300))
     title: Mapped[str | None] = mapped_column(String(300))
@@ -109,6 +117,7 @@ class Event(Versioned, Base):
 
 class Project(Versioned, Base):
     __tablename__ = "projects"
+    outbox_type = "project"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     repo: Mapped[str] = mapped_column(String(200), unique=True)
     description: Mapped[str] = mapped_column(Text)
@@ -165,14 +174,6 @@ class StoryReport(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-ENTITY_MODELS: dict[str, type[Base]] = {
-    "story": Story,
-    "paper": Paper,
-    "event": Event,
-    "project": Project,
-    "user": User,
-}
-
 __all__ = [
     "Base",
     "User",
@@ -182,6 +183,6 @@ __all__ = [
     "Event",
     "Project",
     "OutboxEntry",
-    "ENTITY_MODELS",
+    "Versioned",
     "utcnow",
 ]

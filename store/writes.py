@@ -1,4 +1,4 @@
-"""Writes to indexed entities. A change bumps the row's version and adds an outbox entry in the same
+"""Writes to indexed rows. A change bumps the row's version and adds an outbox entry in the same
 transaction, so the index learns of it even if Redis or Elasticsearch is down at commit time.
 An upsert that changes nothing writes nothing (re-imports are no-ops)."""
 
@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from store.models import ENTITY_MODELS, Base, OutboxEntry, Paper, Story, utcnow
+from store.models import OutboxEntry, Story, User, Versioned, utcnow
 
 
 def enqueue(session: Session, entity_type: str, entity_id: int) -> None:
@@ -28,7 +28,7 @@ def _same(old: Any, new: Any) -> bool:
     return old == new
 
 
-def _apply(row: Base, fields: dict[str, Any]) -> bool:
+def _apply(row: Versioned, fields: dict[str, Any]) -> bool:
     changed = False
     for key, value in fields.items():
         if not _same(getattr(row, key), value):
@@ -39,16 +39,15 @@ def _apply(row: Base, fields: dict[str, Any]) -> bool:
 
 def upsert(
     session: Session,
-    entity_type: str,
+    model: type[Versioned],
     key: dict[str, Any],
     fields: dict[str, Any],
     keep_on_update: tuple[str, ...] = (),
 ) -> str:
-    """Insert or update one row found by `key`. Returns 'created', 'updated' or 'unchanged'.
+    """Insert or update one `model` row found by `key`. Returns 'created', 'updated' or 'unchanged'.
 
     Fields named in `keep_on_update` are only set when the row is created (relative import dates).
     """
-    model = ENTITY_MODELS[entity_type]
     row = session.scalars(select(model).filter_by(**key)).one_or_none()
     if row is None:
         row = model(**key, **fields)
@@ -56,7 +55,7 @@ def upsert(
         row.updated_at = utcnow()
         session.add(row)
         session.flush()
-        _after_change(session, entity_type, row)
+        _after_change(session, row)
         return "created"
     update = {k: v for k, v in fields.items() if k not in keep_on_update}
     if not _apply(row, update):
@@ -64,30 +63,16 @@ def upsert(
     row.version += 1
     row.updated_at = utcnow()
     session.flush()
-    _after_change(session, entity_type, row)
+    _after_change(session, row)
     return "updated"
 
 
-def _after_change(session: Session, entity_type: str, row: Base) -> None:
-    enqueue(session, entity_type, row.id)
-    if entity_type == "user":
+def _after_change(session: Session, row: Versioned) -> None:
+    enqueue(session, row.outbox_type, row.id)
+    if isinstance(row, User):
         # Story documents embed the author's name and avatar: rebuild them too.
         for story_id in session.scalars(select(Story.id).where(Story.user_id == row.id)):
-            enqueue(session, "story", story_id)
+            enqueue(session, Story.outbox_type, story_id)
 
 
-def upsert_paper(
-    session: Session, arxiv_id: str, version: int, fields: dict[str, Any], keep_on_update: tuple[str, ...] = ()
-) -> str:
-    """Papers are one row per arXiv number; an older arXiv version never overwrites a newer one."""
-    row = session.scalars(select(Paper).filter_by(arxiv_id=arxiv_id)).one_or_none()
-    if row is not None and version < row.arxiv_version:
-        return "unchanged"
-    return upsert(session, "paper", {"arxiv_id": arxiv_id}, {**fields, "arxiv_version": version}, keep_on_update)
-
-
-def upsert_project(session: Session, repo: str, fields: dict[str, Any], keep_on_update: tuple[str, ...] = ()) -> str:
-    return upsert(session, "project", {"repo": repo}, fields, keep_on_update)
-
-
-__all__ = ["enqueue", "upsert", "upsert_paper", "upsert_project"]
+__all__ = ["enqueue", "upsert"]

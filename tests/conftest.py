@@ -1,93 +1,16 @@
-"""Test fixtures: real Elasticsearch, Redis and SQLite, started by the project's own scripts.
+"""Fixtures: real Elasticsearch, Redis and SQLite, started by the project's own scripts.
 
 Services run on test ports (Elasticsearch 9250, Redis 6390) so a running `make run` is not
 disturbed. Each test session gets its own database file and index alias; tests that change data
-use `make_stack` to get a private database and alias of their own."""
+use `make_stack` to get a private database and alias of their own. Helpers are in tests/support.py."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import uuid
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-ES_PORT = os.environ.get("HUB_TEST_ES_PORT", "9250")
-REDIS_PORT = os.environ.get("HUB_TEST_REDIS_PORT", "6390")
-ES_URL = f"http://127.0.0.1:{ES_PORT}"
-REDIS_URL = f"redis://127.0.0.1:{REDIS_PORT}/0"
-DEMO_FILES = sorted((ROOT / "data" / "demo").glob("*.jsonl"))
-
-
-def service(script: str, action: str) -> None:
-    env = {**os.environ, "HUB_ES_PORT": ES_PORT, "HUB_REDIS_PORT": REDIS_PORT}
-    subprocess.run([str(ROOT / "deploy" / script), action], check=True, env=env, timeout=300)
-
-
-@dataclass
-class Stack:
-    """One database plus one index alias, wired into settings."""
-
-    db_url: str
-    alias: str
-
-    def apply_env(self) -> None:
-        os.environ.update(
-            HUB_DATABASE_URL=self.db_url, HUB_INDEX_ALIAS=self.alias, HUB_ES_URL=ES_URL, HUB_REDIS_URL=REDIS_URL
-        )
-        from hub.config import reset_settings
-
-        reset_settings()
-
-    def settings(self):
-        from hub.config import Settings
-
-        self.apply_env()
-        return Settings()
-
-    def sessions(self):
-        from store.db import session_factory
-
-        return session_factory(self.db_url)
-
-    def es(self):
-        from indexer.client import get_client
-
-        return get_client(ES_URL)
-
-    def migrate(self) -> None:
-        from store.migrate import upgrade
-        from store.tags import sync_tags
-
-        upgrade(self.db_url)
-        with self.sessions()() as session:
-            sync_tags(session)
-            session.commit()
-
-    def import_files(self, paths):
-        from indexer.ingest.jsonl import import_files
-
-        with self.sessions()() as session:
-            return import_files(session, list(paths))
-
-    def drain(self) -> int:
-        from indexer.sync import drain_outbox
-
-        return drain_outbox(self.sessions(), self.es(), self.alias)
-
-    def app(self):
-        from api.app import create_app
-
-        return create_app(self.settings())
-
-    def drop(self) -> None:
-        from indexer.lifecycle import indices_behind
-
-        for index in indices_behind(self.es(), self.alias):
-            self.es().indices.delete(index=index, ignore_unavailable=True)
+from tests.support import DEMO_FILES, ES_URL, REDIS_URL, Stack, loaded_stack, service, tiny_stack
 
 
 @pytest.fixture(scope="session")
@@ -119,17 +42,22 @@ def make_stack(services, tmp_path_factory):
 @pytest.fixture(scope="session")
 def demo_stack(make_stack) -> Stack:
     """The demo corpus, imported and indexed once per session. Read-only for tests."""
-    stack = make_stack("demo")
-    report = stack.import_files(DEMO_FILES)
-    assert not report.errors, report.errors[:5]
-    stack.drain()
-    stack.es().indices.refresh(index=stack.alias)
-    return stack
+    return loaded_stack(make_stack, "demo", DEMO_FILES)
 
 
 @pytest.fixture()
 def client(demo_stack):
-    app = demo_stack.app()
-    app.config["TESTING"] = True
-    with app.test_client() as test_client:
+    with demo_stack.client() as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="session")
+def tiny(make_stack) -> Stack:
+    """Read-only tiny corpus with exact relative dates (tests that write make their own)."""
+    return tiny_stack(make_stack, "tiny")
+
+
+@pytest.fixture()
+def tiny_client(tiny):
+    with tiny.client() as test_client:
         yield test_client

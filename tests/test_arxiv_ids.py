@@ -1,6 +1,6 @@
 import pytest
 
-from indexer.ingest.arxiv_ids import ArxivIdError, parse_arxiv
+from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
 
 @pytest.mark.parametrize(

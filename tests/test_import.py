@@ -8,7 +8,7 @@ import sys
 from sqlalchemy import func, select
 
 from store.models import OutboxEntry, Paper, Story
-from tests.conftest import DEMO_FILES, ROOT
+from tests.support import DEMO_FILES, ROOT
 
 
 def write_jsonl(path, records):
@@ -63,7 +63,7 @@ def test_demo_duplicates_collapse(demo_stack):
         for line in (ROOT / "data/demo/papers.jsonl").read_text().splitlines()
         if line.strip() and not line.startswith("#")
     ]
-    from indexer.ingest.arxiv_ids import parse_arxiv
+    from kinds.arxiv_ids import parse_arxiv
 
     distinct = {parse_arxiv(p["arxiv"])[0] for p in lines}
     assert len(distinct) < len(lines)  # the corpus really contains duplicates

@@ -7,9 +7,9 @@ from sqlalchemy import select
 
 from indexer.lifecycle import create_versioned_index, ensure_index, indices_behind
 from indexer.sync import pending_count
-from store.models import OutboxEntry
+from store.models import OutboxEntry, Story
 from store.writes import upsert
-from tests.test_outbox import story_fields
+from tests.support import story_fields
 
 
 def test_concurrent_first_use_creates_exactly_one_index(services, make_stack):
@@ -50,7 +50,7 @@ def test_rejected_documents_stay_pending_until_the_index_accepts_them(make_stack
         }
     )
     with stack.sessions()() as session:
-        upsert(session, "story", {"id": 77}, story_fields("被拒绝的文档"))
+        upsert(session, Story, {"id": 77}, story_fields("被拒绝的文档"))
         session.commit()
 
     assert stack.drain() == 0

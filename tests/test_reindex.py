@@ -2,7 +2,7 @@
 
 from indexer.lifecycle import indices_behind, load_mapping, mapping_version
 from indexer.sync import reindex_all
-from tests.conftest import DEMO_FILES
+from tests.support import DEMO_FILES
 
 
 def test_reindex_swaps_alias_keeps_count_and_removes_old_index(make_stack):

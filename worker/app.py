@@ -1,30 +1,38 @@
-"""The Celery app on Redis. Tasks are acknowledged late (a crash mid-task re-runs it) and are idempotent."""
+"""The Celery app on Redis. Tasks are acknowledged late (a crash mid-task re-runs it) and are idempotent.
+
+`create_celery(settings)` builds it; the module-level `celery_app` (what `celery -A worker.app` and
+the post-commit kick use) is built from the environment, since it is an entry point."""
 
 from __future__ import annotations
 
 from celery import Celery
 
-from hub.config import get_settings
+from config import Settings
 
-settings = get_settings()
 
-celery_app = Celery("hub", broker=settings.redis_url, backend=settings.redis_url, include=["worker.tasks"])
-celery_app.conf.update(
-    task_acks_late=True,
-    task_reject_on_worker_lost=True,
-    worker_prefetch_multiplier=1,
-    task_serializer="json",
-    result_serializer="json",
-    accept_content=["json"],
-    result_expires=3600,
-    broker_connection_retry_on_startup=True,
-    # A request thread publishing after a commit must not hang when Redis is away.
-    broker_connection_timeout=1,
-    broker_transport_options={"socket_connect_timeout": 1, "socket_timeout": 2, "max_retries": 0},
-    redis_socket_connect_timeout=1,
-    # The safety net: whatever the post-commit kick missed (Redis or Elasticsearch down) is drained here.
-    beat_schedule={
-        "drain-outbox": {"task": "hub.drain_outbox", "schedule": 5.0},
-    },
-    timezone="UTC",
-)
+def create_celery(settings: Settings) -> Celery:
+    app = Celery("hub", broker=settings.redis_url, backend=settings.redis_url, include=["worker.tasks"])
+    app.conf.update(
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_serializer="json",
+        result_serializer="json",
+        accept_content=["json"],
+        result_expires=3600,
+        broker_connection_retry_on_startup=True,
+        # A request thread publishing after a commit must not hang when Redis is away.
+        broker_connection_timeout=1,
+        broker_transport_options={"socket_connect_timeout": 1, "socket_timeout": 2, "max_retries": 0},
+        redis_socket_connect_timeout=1,
+        # The safety net: whatever the post-commit kick missed (Redis or Elasticsearch down) is drained here.
+        beat_schedule={
+            "drain-outbox": {"task": "hub.drain_outbox", "schedule": 5.0},
+        },
+        timezone="UTC",
+    )
+    app.conf.hub_settings = settings
+    return app
+
+
+celery_app = create_celery(Settings())

@@ -1,23 +1,25 @@
-"""Tasks. Each calls a plain function that tests can call without Celery."""
+"""Tasks. Each calls a plain function (indexer/) that tests can call without Celery."""
 
 from __future__ import annotations
 
 import logging
 
-from hub.config import get_settings
-from indexer.client import get_client
 from indexer.sync import drain_outbox, reindex_all
-from store.db import session_factory
 from worker.app import celery_app
+from worker.runtime import WorkerRuntime, runtime_for
 
 log = logging.getLogger(__name__)
 
 
+def _runtime() -> WorkerRuntime:
+    return runtime_for(celery_app.conf.hub_settings)
+
+
 @celery_app.task(name="hub.drain_outbox", ignore_result=True)
 def drain_outbox_task() -> int:
-    settings = get_settings()
+    rt = _runtime()
     try:
-        return drain_outbox(session_factory(), get_client(), settings.index_alias, settings.outbox_batch)
+        return drain_outbox(rt.sessions, rt.es, rt.alias, rt.settings.outbox_batch, on_indexed=rt.bump_cache)
     except Exception as exc:
         # No retry loop: the entries stay pending and the beat schedule drains them in 5 s.
         log.warning("outbox drain failed, entries stay pending: %s", exc)
@@ -26,9 +28,9 @@ def drain_outbox_task() -> int:
 
 @celery_app.task(name="hub.reindex_all", bind=True)
 def reindex_all_task(self) -> dict:
-    settings = get_settings()
+    rt = _runtime()
 
     def progress(done: int, total: int) -> None:
         self.update_state(state="PROGRESS", meta={"done": done, "total": total})
 
-    return reindex_all(session_factory(), get_client(), settings.index_alias, progress)
+    return reindex_all(rt.sessions, rt.es, rt.alias, progress, on_indexed=rt.bump_cache)

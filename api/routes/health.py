@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import redis
 from flask import Blueprint, jsonify
 from sqlalchemy import text
 
-from api.services import db_sessions, es_client, settings
+from api.context import db_sessions, hub, reader
 
 blp = Blueprint("health", __name__)
 
@@ -25,10 +24,10 @@ def healthz():
             session.execute(text("SELECT 1"))
 
     def cache():
-        redis.Redis.from_url(settings().redis_url, socket_timeout=1, socket_connect_timeout=1).ping()
+        hub().redis.ping()
 
     def search():
-        health = es_client().cluster.health(timeout="2s")
+        health = reader().es.cluster.health(timeout="2s")
         return {"status": health["status"]}
 
     checks = {"database": _check(database), "redis": _check(cache), "elasticsearch": _check(search)}

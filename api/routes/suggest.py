@@ -7,12 +7,12 @@ from html import escape
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from api.context import reader
 from api.envelope import envelope_of, ok
-from api.feed_items import highlight_of
 from api.read_cache import read_through
 from api.schemas.search import SuggestArgs, SuggestionSchema
-from api.services import es_client, settings
 from indexer.queries.suggest import build_suggest
+from kinds.common import highlight_of
 
 blp = Blueprint("suggest", __name__, url_prefix="/api", description="Title suggestions")
 
@@ -36,7 +36,6 @@ class StoryTitles(MethodView):
             return ok([])
 
         def suggest() -> list:
-            result = es_client().search(index=settings().index_alias, body=build_suggest(args["q"]))
-            return [suggestion(hit) for hit in result["hits"]["hits"]]
+            return [suggestion(hit) for hit in reader().hits(build_suggest(args["q"]))]
 
         return ok(read_through(args, suggest))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, send_from_directory
 
-from api.services import settings
+from api.context import settings
 
 blp = Blueprint("ui", __name__)
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api.schemas.common import Paged, Trimmed, constant_field
+from kinds.person import PersonSchema
+
+__all__ = ["AuthorPapersBody", "EventIdsBody", "PaperUserBody", "PersonSchema", "SimilarBody", "TrendEnvelope"]
 
 
 class SimilarBody(Trimmed):
@@ -59,14 +62,3 @@ class TrendEnvelope(Schema):
     code = fields.Integer(required=True, metadata={"description": "0 on success"})
     data = fields.List(TrendPointField(), allow_none=True)
     msg = fields.String()
-
-
-class PersonSchema(Schema):
-    id = fields.Integer(allow_none=True, metadata={"description": "null when the author has no hub account"})
-    name = fields.String()
-    avatar_url = fields.String(allow_none=True)
-    score = fields.Integer()
-    arxiv_name = fields.String(allow_none=True)
-    is_expert = fields.Boolean()
-    activity_count = fields.Integer()
-    paper_count = fields.Integer()

@@ -1,25 +1,23 @@
-"""The filtered feeds' JSON body: {page, label, time, sort, size}; defaults differ per feed."""
+"""The filtered feeds' JSON body: {page, label, time, sort, size}; defaults are each kind's own."""
 
 from __future__ import annotations
 
+import kinds
 from api.schemas.common import Paged, TagList, sort_field, time_field
+from kinds import FeedSpec
 
 
-def feed_body(name: str, sort: str, time: str | None) -> type[Paged]:
+def feed_body(feed: FeedSpec) -> type[Paged]:
     """A body schema whose defaults are the feed's own (spec section 9)."""
     return type(
-        name,
+        feed.body_name,
         (Paged,),
         {
             "label": TagList(load_default=list),
-            "time": time_field(time),
-            "sort": sort_field(sort, ["hot", "new"]),
+            "time": time_field(feed.time),
+            "sort": sort_field(feed.sort, list(feed.orders)),
         },
     )
 
 
-# Home (the story list): newest within a day; the others: newest of all time; events by status.
-StoryListBody = feed_body("StoryListBody", "new", "day")
-PaperListBody = feed_body("PaperListBody", "new", None)
-ProjectListBody = feed_body("ProjectListBody", "new", None)
-EventListBody = feed_body("EventListBody", "hot", None)
+FEED_BODIES: dict[str, type[Paged]] = {kind.name: feed_body(kind.feed) for kind in kinds.with_feeds()}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+import kinds
 from api.schemas.common import (
     Paged,
     TagList,
@@ -71,9 +72,9 @@ class TotalArgs(Trimmed):
     time = time_field()
 
 
-class TotalSchema(Schema):
-    all = fields.Integer(required=True)
-    story = fields.Integer(required=True)
-    paper = fields.Integer(required=True)
-    event = fields.Integer(required=True)
-    project = fields.Integer(required=True)
+# {all, story, paper, event, project}: one count per searchable kind.
+TotalSchema = type(
+    "TotalSchema",
+    (Schema,),
+    {"all": fields.Integer(required=True), **{name: fields.Integer(required=True) for name in kinds.SEARCHABLE}},
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-CONTENT_TYPES = ("story", "paper", "event", "project")
+from kinds import SEARCHABLE as CONTENT_TYPES
 
 # Rounded to the minute so Elasticsearch can cache the filter between requests.
 TIME_RANGES = {"day": "now-1d/m", "3day": "now-3d/m", "week": "now-7d/m", "month": "now-30d/m"}

@@ -1,10 +1,12 @@
-"""The filtered feeds (stories, papers, events, projects): tags, time range, hot or new.
+"""The filtered feeds (stories, papers, events, projects): tags, time range and a named order.
 
-- hot: the stored `heat` (votes, bookmarks and views for stories, hotness for papers, stars and forks
+Each kind's feed says which order its `hot` and `new` sorts use (kinds/*.py, `FeedSpec.orders`):
+- heat: the stored `heat` (votes, bookmarks and views for stories, hotness for papers, stars and forks
   for projects), within the chosen time range of `created_at`; ties newest first.
-- new: newest `created_at` first.
-- events are ordered by status instead: live events first, then upcoming ones (soonest first), then
-  ended ones (most recent first) for `hot`; `new` lists the latest `start_time` first."""
+- newest: newest `created_at` first.
+- event_status: live events first, then upcoming ones (soonest first), then ended ones (most recent
+  first).
+- latest_start: the latest `start_time` first."""
 
 from __future__ import annotations
 
@@ -31,22 +33,24 @@ def _event_status_order(clauses: list[dict]) -> dict:
 
 def build_feed(
     entity_type: str,
+    order: str,
     *,
     tags: list[str] | None = None,
     time: str | None = None,
-    sort: str = "new",
     page: int = 1,
     size: int = 20,
 ) -> dict:
     clauses = filters([entity_type], tags, time)
     body: dict = {**paging(page, size), "_source": LIST_SOURCE}
-    if entity_type == "event" and sort == "hot":
+    if order == "event_status":
         body["query"] = _event_status_order(clauses)
         body["sort"] = ["_score", {"start_time": "asc"}, {"_id": "desc"}]
-    elif entity_type == "event":
-        body["query"] = {"bool": {"filter": clauses}}
+        return body
+    body["query"] = {"bool": {"filter": clauses}}
+    if order == "latest_start":
         body["sort"] = [{"start_time": "desc"}, {"_id": "desc"}]
+    elif order in ("heat", "newest"):
+        body["sort"] = sort_clause("hot" if order == "heat" else "new")
     else:
-        body["query"] = {"bool": {"filter": clauses}}
-        body["sort"] = sort_clause(sort)
+        raise ValueError(f"unknown feed order {order!r}")
     return body

@@ -1,4 +1,4 @@
-"""Alembic environment: the URL comes from hub configuration (or the caller's Config)."""
+"""Alembic environment: the URL comes from the caller's Config (store/migrate.py)."""
 
 from alembic import context
 from sqlalchemy import pool

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from indexer import cache_generation
+from store import cache_generation
+from store.models import Story
 from store.writes import upsert
-from tests.api.conftest import client_for, data_of, tiny_stack
+from tests.support import client_for, data_of, tiny_stack
 
 
 def title_of(client, story_id: int) -> str:
@@ -14,11 +15,10 @@ def title_of(client, story_id: int) -> str:
 
 def test_write_makes_cached_pages_stale(make_stack):
     stack = tiny_stack(make_stack, "cache")
-    settings = stack.settings()
     with client_for(stack) as client:
         assert title_of(client, 1010) == "编辑今天写的文章"
         with stack.sessions()() as db:
-            assert upsert(db, "story", {"id": 1010}, {"title": "编辑改过的标题"}) == "updated"
+            assert upsert(db, Story, {"id": 1010}, {"title": "编辑改过的标题"}) == "updated"
             db.commit()
         # Straight in the index, behind the outbox's back: the anonymous page stays the cached one...
         stack.es().update(index=stack.alias, id="story-1010", body={"doc": {"source": {"title": "编辑改过的标题"}}})
@@ -30,7 +30,7 @@ def test_write_makes_cached_pages_stale(make_stack):
         with client.session_transaction() as session:
             session.clear()
         # ...but the outbox drain bumps the cache generation after indexing, so the write is seen at once.
-        generation = cache_generation.current(settings.redis_url, stack.alias)
+        generation = cache_generation.current(stack.redis(), stack.alias)
         assert stack.drain() == 1
-        assert cache_generation.current(settings.redis_url, stack.alias) == generation + 1
+        assert cache_generation.current(stack.redis(), stack.alias) == generation + 1
         assert title_of(client, 1010) == "编辑改过的标题"

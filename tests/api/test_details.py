@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from api.trends import pad_series
-from tests.api.conftest import data_of, error_of
+from tests.support import data_of, error_of
 
 
 def test_story_detail(client):

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from api.app import create_app
-from tests.api.conftest import data_of, error_of
+from tests.support import data_of, error_of
 
 
 def test_query_limit_is_100_characters(client):

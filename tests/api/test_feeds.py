@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.api.conftest import data_of, error_of
+from tests.support import data_of, error_of
 
 FEEDS = {"story": "/api/v1/story/list", "event": "/api/v1/events", "paper": "/api/v3/paper/list",
          "project": "/api/v3.1/github/home/list"}  # fmt: skip

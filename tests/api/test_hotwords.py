@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from hub.config import get_settings
-from indexer import hotwords
-from tests.api.conftest import client_for, data_of, tiny_stack
+from store import hotwords
+from tests.support import client_for, data_of, tiny_stack
 
 
 def words(client) -> list[str]:
@@ -41,19 +40,18 @@ def test_hot_words_reflect_logged_searches(make_stack):
 
 def test_recent_searches_weigh_more(make_stack):
     stack = tiny_stack(make_stack, "hot-decay")
-    settings = stack.settings()
     now = datetime.now(UTC)
     for _ in range(6):
-        hotwords.record_search(settings.redis_url, stack.alias, "三天前的热词", now - timedelta(days=3))
+        hotwords.record_search(stack.redis(), stack.alias, "三天前的热词", now - timedelta(days=3))
     for _ in range(3):
-        hotwords.record_search(settings.redis_url, stack.alias, "今天的热词", now)
+        hotwords.record_search(stack.redis(), stack.alias, "今天的热词", now)
     for _ in range(2):
-        hotwords.record_search(settings.redis_url, stack.alias, "昨天的热词", now - timedelta(days=1))
-    ranked = [w for w, _ in hotwords.ranked_words(settings.redis_url, stack.alias, now)]
+        hotwords.record_search(stack.redis(), stack.alias, "昨天的热词", now - timedelta(days=1))
+    ranked = [w for w, _ in hotwords.ranked_words(stack.redis(), stack.alias, now)]
     assert ranked == ["今天的热词"]  # 6 searches 3 days ago weigh 0.75; 2 yesterday weigh 1
     for _ in range(4):
-        hotwords.record_search(settings.redis_url, stack.alias, "昨天的热词", now - timedelta(days=1))
-    assert [w for w, _ in hotwords.ranked_words(settings.redis_url, stack.alias, now)] == ["今天的热词", "昨天的热词"]
+        hotwords.record_search(stack.redis(), stack.alias, "昨天的热词", now - timedelta(days=1))
+    assert [w for w, _ in hotwords.ranked_words(stack.redis(), stack.alias, now)] == ["今天的热词", "昨天的热词"]
 
 
 def test_junk_is_not_counted():
@@ -70,4 +68,4 @@ def test_hot_words_are_cached(make_stack):
         for _ in range(3):
             data_of(client.get("/api/v2/search", query_string={"q": "边界测试"}))
         assert words(client) == before  # served from the cache for a minute
-        assert "边界测试" in hotwords.hot_words(get_settings().redis_url, stack.alias, [], 10)
+        assert "边界测试" in hotwords.hot_words(stack.redis(), stack.alias, [], 10)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.conftest import data_of
+from tests.support import data_of
 
 
 def search(client, **params):

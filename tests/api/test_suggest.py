@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.api.conftest import data_of, error_of
+from tests.support import data_of, error_of
 
 
 def suggest(client, q):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from store.models import StoryMark, StoryReport, StoryVote
-from tests.api.conftest import client_for, data_of, error_of, tiny_stack
+from tests.support import client_for, data_of, error_of, tiny_stack
 
 FLAGS = ("is_voted", "is_marked", "is_reported", "can_editor", "can_delete", "session_user_id")
 

@@ -1,13 +1,12 @@
-"""Configuration from environment variables, all prefixed HUB_, with local defaults.
+"""Settings: the bottom layer. Environment variables, all prefixed HUB_, with local defaults.
 
-One frozen object so that every part (API, worker, CLI, tests) reads the same values.
-"""
+This module imports nothing of the project. Entry points (the `hub` command, the Celery worker,
+the gunicorn app) build one `Settings` and hand the parts that each layer needs down as arguments."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,6 +22,8 @@ def _list(name: str, default: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Settings:
+    """Every field defaults to its HUB_ variable; pass a field to override it (tests do)."""
+
     var_dir: Path = field(default_factory=lambda: Path(_env("VAR_DIR", str(ROOT / "var"))))
     database_url: str = field(default_factory=lambda: _env("DATABASE_URL", ""))
     # The local scripts take ports (HUB_ES_PORT, HUB_REDIS_PORT); a full URL wins when given.
@@ -33,6 +34,8 @@ class Settings:
     es_username: str = field(default_factory=lambda: _env("ES_USERNAME", ""))
     es_password: str = field(default_factory=lambda: _env("ES_PASSWORD", ""))
     es_timeout: float = field(default_factory=lambda: float(_env("ES_TIMEOUT", "10")))
+    # Bulk indexing (outbox drain, reindex) may wait much longer than a read on a busy machine.
+    es_bulk_timeout: float = field(default_factory=lambda: float(_env("ES_BULK_TIMEOUT", "120")))
     # The alias every read goes through; versioned indices hide behind it.
     index_alias: str = field(default_factory=lambda: _env("INDEX_ALIAS", "hub-content"))
     secret_key: str = field(default_factory=lambda: _env("SECRET_KEY", "dev-only-change-me"))
@@ -50,13 +53,3 @@ class Settings:
     @property
     def db_url(self) -> str:
         return self.database_url or f"sqlite:///{self.var_dir / 'hub.db'}"
-
-
-@lru_cache(maxsize=1)
-def get_settings() -> Settings:
-    return Settings()
-
-
-def reset_settings() -> None:
-    """Forget cached settings (tests change the environment between runs)."""
-    get_settings.cache_clear()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import UTC, date, datetime, timedelta
-from functools import lru_cache
 
 import redis
 
@@ -25,11 +24,6 @@ PER_DAY_READ = 200
 
 _HAS_WORD_CHAR = re.compile(r"[A-Za-z\u3400-\u9fff]")
 _LINK = re.compile(r"(https?://|www\.)", re.IGNORECASE)
-
-
-@lru_cache(maxsize=8)
-def _client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1, decode_responses=True)
 
 
 def normalize(query: str) -> str:
@@ -55,14 +49,14 @@ def _display_key(namespace: str) -> str:
     return f"hub:hotwords:{namespace}:display"
 
 
-def record_search(redis_url: str, namespace: str, query: str, now: datetime | None = None) -> bool:
+def record_search(client: redis.Redis, namespace: str, query: str, now: datetime | None = None) -> bool:
     """Count one search; returns False when the query is junk (not counted)."""
     word = normalize(query)
     if is_junk(word):
         return False
     day = (now or datetime.now(UTC)).date()
     key = _day_key(namespace, day)
-    pipe = _client(redis_url).pipeline(transaction=False)
+    pipe = client.pipeline(transaction=False)
     pipe.zincrby(key, 1, word)
     pipe.expire(key, int(timedelta(days=KEEP_DAYS).total_seconds()))
     # Shown as last typed (keeps 'GPT-4' rather than 'gpt-4').
@@ -72,10 +66,9 @@ def record_search(redis_url: str, namespace: str, query: str, now: datetime | No
     return True
 
 
-def ranked_words(redis_url: str, namespace: str, now: datetime | None = None) -> list[tuple[str, float]]:
+def ranked_words(client: redis.Redis, namespace: str, now: datetime | None = None) -> list[tuple[str, float]]:
     """(display word, weighted count) over the window, best first, junk and rare words dropped."""
     today = (now or datetime.now(UTC)).date()
-    client = _client(redis_url)
     pipe = client.pipeline(transaction=False)
     for age in range(WINDOW_DAYS):
         pipe.zrevrange(_day_key(namespace, today - timedelta(days=age)), 0, PER_DAY_READ - 1, withscores=True)
@@ -93,10 +86,10 @@ def ranked_words(redis_url: str, namespace: str, now: datetime | None = None) ->
     return [(display or word, score) for (word, score), display in zip(ranked, shown, strict=True)]
 
 
-def hot_words(redis_url: str, namespace: str, defaults: list[str], size: int = 10) -> list[str]:
+def hot_words(client: redis.Redis, namespace: str, defaults: list[str], size: int = 10) -> list[str]:
     words: list[str] = []
     seen: set[str] = set()
-    for word, _ in ranked_words(redis_url, namespace):
+    for word, _ in ranked_words(client, namespace):
         if len(words) == size:
             break
         words.append(word)

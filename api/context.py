@@ -1,0 +1,52 @@
+"""What one app instance talks to, built once by `create_app(settings)` and kept on the app, so two
+apps in one process (tests, a second site) never share a client, an alias or a cache."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import redis
+from flask import current_app
+from sqlalchemy.orm import Session, sessionmaker
+
+from api.index_reader import IndexReader
+from config import Settings
+from indexer.client import make_client
+from store.db import session_factory
+from store.redis_client import redis_client
+
+EXTENSION = "hub"
+
+
+@dataclass(frozen=True)
+class HubContext:
+    settings: Settings
+    reader: IndexReader
+    sessions: sessionmaker[Session]
+    redis: redis.Redis
+
+    @classmethod
+    def build(cls, settings: Settings) -> HubContext:
+        es = make_client(settings.es_url, settings.es_username, settings.es_password, settings.es_timeout)
+        return cls(
+            settings=settings,
+            reader=IndexReader(es, settings.index_alias),
+            sessions=session_factory(settings.db_url),
+            redis=redis_client(settings.redis_url),
+        )
+
+
+def hub() -> HubContext:
+    return current_app.extensions[EXTENSION]
+
+
+def settings() -> Settings:
+    return hub().settings
+
+
+def reader() -> IndexReader:
+    return hub().reader
+
+
+def db_sessions() -> sessionmaker[Session]:
+    return hub().sessions

@@ -1,0 +1,61 @@
+"""The people leaderboard, 'global' and 'hub' tabs, from the person documents.
+
+- global: everyone by score (sort=hot, the default) or newest members first (sort=new); `time` does
+  not apply (scores are cumulative).
+- hub: authors of stories published within `time` (default day; anonymous stories left out), ranked
+  by the summed heat of those stories, then by their number; the people are joined by id."""
+
+from __future__ import annotations
+
+import kinds
+from api.context import reader
+from api.read_cache import read_through
+from indexer.queries.people import build_global_ranking, build_hub_ranking
+
+PERSON = kinds.kind("person")
+
+
+def person_row(rank: int, info: dict) -> dict:
+    return {
+        "rank": rank,
+        "id": info["id"],
+        "name": info.get("name"),
+        "avatar_url": info.get("avatar_url"),
+        "score": info.get("score", 0),
+        "is_expert": bool(info.get("is_expert")),
+        "arxiv_name": info.get("arxiv_name"),
+        "activity_count": info.get("activity_count", 0),
+        "hub_heat": None,
+        "story_count": None,
+    }
+
+
+def global_ranking(args: dict) -> dict:
+    result = reader().search(build_global_ranking(args["sort"], args["page"], args["size"]))
+    first = (args["page"] - 1) * args["size"]
+    rows = [person_row(first + i + 1, hit["_source"]["source"]) for i, hit in enumerate(result["hits"]["hits"])]
+    return {"list": rows, "total": result["hits"]["total"]["value"]}
+
+
+def hub_ranking(args: dict) -> dict:
+    result = reader().search(build_hub_ranking(args["time"]))
+    buckets = result["aggregations"]["authors"]["buckets"]
+    first = (args["page"] - 1) * args["size"]
+    chosen = buckets[first : first + args["size"]]
+    docs = reader().mget([PERSON.doc_id(b["key"]) for b in chosen], ["source"])
+    rows = []
+    for offset, (bucket, doc) in enumerate(zip(chosen, docs, strict=True)):
+        info = doc["source"] if doc is not None else {"id": int(bucket["key"])}
+        row = person_row(first + offset + 1, info)
+        row.update(hub_heat=round(bucket["heat_sum"]["value"], 2), story_count=bucket["doc_count"])
+        rows.append(row)
+    return {"list": rows, "total": len(buckets)}
+
+
+def ranking_page(args: dict) -> dict:
+    def read() -> dict:
+        data = hub_ranking(args) if args["tab"] == "hub" else global_ranking(args)
+        more = args["page"] * args["size"] < data["total"]
+        return {**data, "page": args["page"], "size": args["size"], "hasNextPage": more}
+
+    return read_through(args, read)

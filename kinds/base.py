@@ -1,0 +1,106 @@
+"""What a content kind is. Each kind module (story, paper, event, project, person) subclasses `Kind`
+and says, in one place: how its import lines are validated and written, how a row becomes a search
+document, how a stored payload becomes the API's `*_info`, and its feed's defaults and orders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, ClassVar
+
+from marshmallow import Schema
+from sqlalchemy.orm import Session
+
+from kinds.common import TAG_LIMIT, Record, is_relative, shape_tags
+from store.models import Versioned
+
+
+def doc_id(kind_name: str, key: object) -> str:
+    """A document's id (and its `doc_key` field): `<kind>-<key>`, e.g. `story-12`, `paper-2401.01234`."""
+    return f"{kind_name}-{key}"
+
+
+@dataclass(frozen=True)
+class FeedSpec:
+    """A kind's filtered feed: where it is served, its body's defaults and how each sort orders it.
+
+    `orders` maps the API's sort value to a named order that `indexer/queries/feed.py` builds."""
+
+    path: str
+    body_name: str
+    summary: str
+    sort: str
+    time: str | None
+    orders: dict[str, str] = field(default_factory=lambda: {"hot": "heat", "new": "newest"})
+
+
+class Kind:
+    name: ClassVar[str]  # the document's `type`, the API's type name
+    model: ClassVar[type[Versioned]]
+    import_schema: ClassVar[type[Record]]
+    output_schema: ClassVar[type[Schema]]  # the `*_info` payload the API returns
+    info_key: ClassVar[str | None] = None  # where a feed item carries the payload ('story_info')
+    highlight_key: ClassVar[str | None] = None  # the feed item's highlight entry for the title
+    feed: ClassVar[FeedSpec | None] = None
+    searchable: ClassVar[bool] = True  # part of search, counts and tag filters
+    import_order: ClassVar[int] = 10  # lower first: authors before their stories
+
+    @property
+    def entity_type(self) -> str:
+        """The row's name in the outbox and in import lines."""
+        return self.model.outbox_type
+
+    # --- index ---
+
+    def key(self, row: Any) -> str:
+        return str(row.id)
+
+    def doc_id(self, key: object) -> str:
+        return doc_id(self.name, key)
+
+    def is_listed(self, row: Any) -> bool:
+        """False when the row exists but must not be searchable (a deleted story)."""
+        return True
+
+    def gone_key(self, entity_id: int) -> str | None:
+        """The key of a removed row's document, or None when it cannot be told from the row id."""
+        return str(entity_id)
+
+    def document(self, session: Session, row: Any) -> dict:
+        """The search document: searchable fields at the top, the ready payload under `source`."""
+        return {
+            "type": self.name,
+            "item_id": str(row.id),
+            "doc_key": self.doc_id(self.key(row)),
+            **self.search_fields(session, row),
+            "source": self.payload(session, row),
+        }
+
+    def search_fields(self, session: Session, row: Any) -> dict:
+        raise NotImplementedError
+
+    def payload(self, session: Session, row: Any) -> dict:
+        raise NotImplementedError
+
+    # --- API ---
+
+    def shape(self, payload: dict, hit: dict | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:
+        """The API's `*_info` from the stored payload: escaped (highlighted) title, tags ordered."""
+        info = dict(payload)
+        info["tag_names"] = shape_tags(info.get("tag_names"), labels, tag_limit)
+        return info
+
+    def item_fields(self, info: dict) -> dict:
+        """Kind-specific fields of a feed item besides the payload (story_id, is_event)."""
+        return {}
+
+    # --- import ---
+
+    def import_row(self, session: Session, data: dict, raw: dict, now: datetime) -> str:
+        """Write one validated import line; returns 'created', 'updated' or 'unchanged'."""
+        raise NotImplementedError
+
+    @staticmethod
+    def relative_fields(raw: dict) -> tuple[str, ...]:
+        """Fields given as relative dates: set when a row is created, kept on re-import."""
+        return tuple(k for k, v in raw.items() if is_relative(v))

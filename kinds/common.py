@@ -1,0 +1,105 @@
+"""Pieces every kind uses: dates as the index stores them, tag shaping, highlights, the import
+record base (with relative dates) and the tag output schema."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+from dateutil import parser as date_parser
+from marshmallow import RAISE, Schema, ValidationError, fields, validates
+
+from store.tags import tags_by_id
+
+TAG_LIMIT = 5
+
+
+def iso(value: datetime | None) -> str | None:
+    if value is None:
+        return None
+    if value.tzinfo is None:  # SQLite returns naive UTC
+        value = value.replace(tzinfo=UTC)
+    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def merge_marks(html: str) -> str:
+    # Adjacent matches (unigram hits) read better as one mark: <em>大</em><em>模</em> -> <em>大模</em>.
+    return html.replace("</em><em>", "")
+
+
+def highlight_of(hit: dict | None, field: str) -> str | None:
+    fragments = (hit or {}).get("highlight", {}).get(field)
+    return merge_marks(fragments[0]) if fragments else None
+
+
+def shape_tags(tags: list[dict] | None, labels: list[str] | None = None, limit: int | None = TAG_LIMIT) -> list[dict]:
+    """Tags matching the current `label` filter first (marked highlighted), then the rest; at most `limit`."""
+    wanted = set(labels or [])
+    tags = tags or []
+    first = [{**t, "highlighted": True} for t in tags if t["id"] in wanted]
+    rest = [{**t, "highlighted": False} for t in tags if t["id"] not in wanted]
+    shaped = first + rest
+    return shaped[:limit] if limit else shaped
+
+
+class TagSchema(Schema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    highlighted = fields.Boolean(metadata={"description": "matches the current label filter (shown first)"})
+
+
+# --- import records (docs/import-format.md) ---
+
+_RELATIVE = re.compile(r"^(?P<sign>[+-])(?:(?P<d>\d+)d)?(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m)?$")
+
+
+def is_relative(value: object) -> bool:
+    return isinstance(value, str) and bool(_RELATIVE.match(value.strip())) and len(value.strip()) > 1
+
+
+def relative_days(value: str) -> int:
+    """Whole days of a relative date ('-3d' -> -3)."""
+    match = _RELATIVE.match(value.strip())
+    return int(match["d"] or 0) * (1 if match["sign"] == "+" else -1)
+
+
+class Moment(fields.Field):
+    """ISO 8601, or relative to the import's `now` ('-3d5h', '+2d')."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, str) or not value.strip():
+            raise ValidationError("expected a date string")
+        text = value.strip()
+        now: datetime = self.parent.import_now  # type: ignore[attr-defined]
+        match = _RELATIVE.match(text)
+        if match and len(text) > 1:
+            delta = timedelta(days=int(match["d"] or 0), hours=int(match["h"] or 0), minutes=int(match["m"] or 0))
+            return now + delta if match["sign"] == "+" else now - delta
+        try:
+            parsed = date_parser.isoparse(text)
+        except ValueError as exc:
+            raise ValidationError(f"not an ISO 8601 date or relative date: {text!r}") from exc
+        return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+class Record(Schema):
+    """One import line. Unknown fields are refused so a typo never silently loses data."""
+
+    class Meta:
+        unknown = RAISE
+
+    type = fields.String(required=True)
+
+    def __init__(self, import_now: datetime, **kwargs):
+        super().__init__(**kwargs)
+        self.import_now = import_now
+
+
+class TaggedRecord(Record):
+    tags = fields.List(fields.String(), load_default=list)
+
+    @validates("tags")
+    def known_tags(self, value, **_):
+        unknown = [t for t in value if t not in tags_by_id()]
+        if unknown:
+            raise ValidationError(f"unknown tag ids: {', '.join(unknown)}")

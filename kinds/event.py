@@ -1,0 +1,139 @@
+"""Events: listed live first, then upcoming, then ended; their badge and button follow the clock."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from html import escape
+
+from dateutil import parser as date_parser
+from marshmallow import Schema, ValidationError, fields, validate
+from sqlalchemy.orm import Session
+
+from kinds.base import FeedSpec, Kind
+from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, iso
+from store.models import Event
+from store.tags import tag_names
+from store.writes import upsert
+
+
+class EventRecord(TaggedRecord):
+    id = fields.Integer(required=True, validate=validate.Range(min=1))
+    name = fields.String(required=True, validate=validate.Length(min=1, max=300))
+    title = fields.String(load_default=None)
+    brief = fields.String(required=True)
+    image_url = fields.String(load_default=None)
+    address = fields.String(load_default=None)
+    company = fields.String(load_default=None)
+    start_time = Moment(required=True)
+    end_time = Moment(required=True)
+    time_desc = fields.String(load_default=None)
+    button_msg = fields.String(load_default=None)
+    icon_msg = fields.String(load_default=None)
+    created_at = Moment(required=True)
+
+
+class EventInfoSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(metadata={"description": "escaped HTML, highlighted when searched"})
+    oldName = fields.String(metadata={"description": "plain name"})
+    ac_name = fields.String()
+    ac_img = fields.String(allow_none=True)
+    title = fields.String(allow_none=True)
+    title_html = fields.String()
+    brief = fields.String(allow_none=True)
+    image_url = fields.String(allow_none=True)
+    address = fields.String(allow_none=True)
+    company = fields.String(allow_none=True)
+    start_time = fields.String()
+    end_time = fields.String()
+    time_desc = fields.String(allow_none=True)
+    button_msg = fields.String(allow_none=True)
+    icon_msg = fields.String(allow_none=True, metadata={"description": "报名中 | 直播 | null"})
+    color_status = fields.String(metadata={"description": "open | live | ended"})
+    tag_names = fields.List(fields.Nested(TagSchema))
+
+
+def event_status(info: dict, now: datetime | None = None) -> dict:
+    """Badge and button from the event's times: '报名中' before it starts, '直播' while it runs."""
+    now = now or datetime.now(UTC)
+    start = date_parser.isoparse(info["start_time"])
+    end = date_parser.isoparse(info["end_time"])
+    if now < start:
+        status = {"icon_msg": "报名中", "button_msg": "立即报名", "color_status": "open"}
+    elif now <= end:
+        status = {"icon_msg": "直播", "button_msg": "观看直播", "color_status": "live"}
+    else:
+        status = {"icon_msg": None, "button_msg": "查看回放", "color_status": "ended"}
+    status["icon_msg"] = info.get("icon_msg") if now < end and info.get("icon_msg") else status["icon_msg"]
+    return status
+
+
+class EventKind(Kind):
+    name = "event"
+    model = Event
+    import_schema = EventRecord
+    output_schema = EventInfoSchema
+    info_key = "event_info"
+    highlight_key = "event_info.name"
+    import_order = 3
+    feed = FeedSpec(
+        path="/v1/events",
+        body_name="EventListBody",
+        summary="Events: default `hot` = live first, then upcoming (soonest first), then ended (latest first); "
+        "`new` = latest start time first. `time` filters on when the event was published.",
+        sort="hot",
+        time=None,
+        orders={"hot": "event_status", "new": "latest_start"},
+    )
+
+    def search_fields(self, session: Session, event: Event) -> dict:
+        return {
+            "title": event.name,
+            "summary": event.brief,
+            "content": " ".join(filter(None, [event.title, event.brief, event.company])),
+            "address": event.address,
+            "tags": event.tags,
+            "created_at": iso(event.created_at),
+            "updated_at": iso(event.updated_at),
+            "start_time": iso(event.start_time),
+            "end_time": iso(event.end_time),
+            "heat": 0.0,
+        }
+
+    def payload(self, session: Session, event: Event) -> dict:
+        return {
+            "id": event.id,
+            "name": event.name,
+            "title": event.title,
+            "brief": event.brief,
+            "image_url": event.image_url,
+            "address": event.address,
+            "company": event.company,
+            "start_time": iso(event.start_time),
+            "end_time": iso(event.end_time),
+            "time_desc": event.time_desc,
+            "button_msg": event.button_msg,
+            "icon_msg": event.icon_msg,
+            "tag_names": tag_names(event.tags),
+        }
+
+    def shape(self, payload: dict, hit: dict | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:
+        info = super().shape(payload, hit, labels, tag_limit)
+        info.update(event_status(info))
+        info["oldName"] = info["name"]
+        info["ac_name"] = info["name"]
+        info["ac_img"] = info.get("image_url")
+        info["name"] = highlight_of(hit, "title") or escape(info["name"])
+        info["title_html"] = info["name"]
+        return info
+
+    def item_fields(self, info: dict) -> dict:
+        return {"is_event": True}
+
+    def import_row(self, session: Session, data: dict, raw: dict, now: datetime) -> str:
+        start, end = data["start_time"], data["end_time"]
+        if end < start:
+            raise ValidationError({"end_time": ["end_time is before start_time"]})
+        if not data.get("time_desc"):
+            data["time_desc"] = f"{start.astimezone(UTC):%Y-%m-%d %H:%M} - {end.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+        return upsert(session, Event, {"id": data.pop("id")}, data, self.relative_fields(raw))

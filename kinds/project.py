@@ -1,0 +1,100 @@
+"""Open-source projects (GitHub repositories), one per `owner/name`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from html import escape
+
+from marshmallow import Schema, fields, validate
+from sqlalchemy.orm import Session
+
+from kinds.base import FeedSpec, Kind
+from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, iso
+from store.models import Project
+from store.tags import tag_names
+from store.writes import upsert
+
+
+class ProjectRecord(TaggedRecord):
+    repo = fields.String(required=True, validate=validate.Regexp(r"^[\w.-]+/[\w.-]+$", error="expected owner/name"))
+    description = fields.String(required=True)
+    description_cn = fields.String(load_default=None)
+    language = fields.String(load_default=None)
+    stars = fields.Integer(required=True, validate=validate.Range(min=0))
+    forks = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    topics = fields.List(fields.String(), load_default=list)
+    created_at = Moment(required=True)
+
+
+class ProjectInfoSchema(Schema):
+    id = fields.Integer(required=True)
+    repo = fields.String()
+    owner = fields.String()
+    name = fields.String()
+    title_html = fields.String()
+    description = fields.String()
+    description_cn = fields.String(allow_none=True)
+    language = fields.String(allow_none=True)
+    stars = fields.Integer()
+    forks = fields.Integer()
+    topics = fields.List(fields.String())
+    url = fields.String()
+    created_at = fields.String()
+    tag_names = fields.List(fields.Nested(TagSchema))
+
+
+class ProjectKind(Kind):
+    name = "project"
+    model = Project
+    import_schema = ProjectRecord
+    output_schema = ProjectInfoSchema
+    info_key = "project_info"
+    highlight_key = "project_info.repo"
+    import_order = 4
+    feed = FeedSpec(
+        path="/v3.1/github/home/list",
+        body_name="ProjectListBody",
+        summary="Projects: default newest of all time; `hot` = stars and forks.",
+        sort="new",
+        time=None,
+    )
+
+    def search_fields(self, session: Session, project: Project) -> dict:
+        return {
+            "repo": project.repo,
+            "title": project.repo,
+            "summary": project.description_cn or project.description,
+            "content": " ".join([project.description, " ".join(project.topics or [])]),
+            "language": project.language,
+            "tags": project.tags,
+            "created_at": iso(project.created_at),
+            "updated_at": iso(project.updated_at),
+            "stars": project.stars,
+            "heat": round(project.stars / 10 + project.forks / 5, 2),
+        }
+
+    def payload(self, session: Session, project: Project) -> dict:
+        owner, _, name = project.repo.partition("/")
+        return {
+            "id": project.id,
+            "repo": project.repo,
+            "owner": owner,
+            "name": name,
+            "description": project.description,
+            "description_cn": project.description_cn,
+            "language": project.language,
+            "stars": project.stars,
+            "forks": project.forks,
+            "topics": project.topics,
+            "url": f"https://github.com/{project.repo}",
+            "created_at": iso(project.created_at),
+            "tag_names": tag_names(project.tags),
+        }
+
+    def shape(self, payload: dict, hit: dict | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:
+        info = super().shape(payload, hit, labels, tag_limit)
+        info["title_html"] = highlight_of(hit, "title") or escape(info["repo"])
+        return info
+
+    def import_row(self, session: Session, data: dict, raw: dict, now: datetime) -> str:
+        return upsert(session, Project, {"repo": data.pop("repo")}, data, self.relative_fields(raw))

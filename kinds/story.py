@@ -1,0 +1,166 @@
+"""Stories (articles): the home feed, search, suggestions and the story page."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from html import escape
+
+import nh3
+from marshmallow import Schema, ValidationError, fields, validate
+from sqlalchemy.orm import Session
+
+from kinds.base import FeedSpec, Kind
+from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, iso
+from store.models import Story, User
+from store.tags import tag_names
+from store.writes import upsert
+
+ANONYMOUS_NAME = "匿名"
+
+# Per-user flags of a story_info; anonymous callers get these (the API fills them for a signed-in one).
+ANONYMOUS_FLAGS = {
+    "is_voted": False,
+    "is_marked": False,
+    "is_reported": False,
+    "can_editor": False,
+    "can_delete": False,
+    "session_user_id": None,
+}
+
+
+def story_heat(story: Story) -> float:
+    # Interactions weigh more than views; views are plentiful and cheap.
+    return round(story.final_score * 2 + story.remark_count * 3 + story.view_count / 50, 2)
+
+
+def _text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", nh3.clean(html, tags=set())).strip()
+
+
+class StoryRecord(TaggedRecord):
+    id = fields.Integer(required=True, validate=validate.Range(min=1))
+    title = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    content = fields.String(required=True)
+    summary = fields.String(load_default=None)
+    cover_url = fields.String(load_default=None)
+    user_id = fields.Integer(load_default=None)
+    story_show_user_name = fields.Boolean(load_default=True)
+    source_id = fields.String(load_default=None)
+    final_score = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    remark_count = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    view_count = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    created_at = Moment(required=True)
+
+
+class StoryInfoSchema(Schema):
+    id = fields.Integer(required=True)
+    title = fields.String(required=True)
+    title_html = fields.String(metadata={"description": "escaped HTML, <em> marks the match"})
+    summary = fields.String(allow_none=True)
+    cover_url = fields.String(allow_none=True)
+    created_at = fields.String(allow_none=True)
+    user_id = fields.Integer(allow_none=True)
+    user_name = fields.String(allow_none=True)
+    user_avatar = fields.String(allow_none=True)
+    is_expert = fields.Boolean()
+    story_show_user_name = fields.Boolean()
+    is_anonymous = fields.Boolean(metadata={"description": "no user name, avatar or id: shown as 匿名"})
+    author_name = fields.String(metadata={"description": "user_name, or 匿名"})
+    source_id = fields.String(allow_none=True)
+    final_score = fields.Integer()
+    remark_count = fields.Integer()
+    view_count = fields.Integer()
+    tag_names = fields.List(fields.Nested(TagSchema))
+    is_voted = fields.Boolean()
+    is_marked = fields.Boolean()
+    is_reported = fields.Boolean()
+    can_editor = fields.Boolean()
+    can_delete = fields.Boolean()
+    session_user_id = fields.Integer(allow_none=True)
+
+
+class StoryDetailSchema(StoryInfoSchema):
+    content = fields.String(metadata={"description": "sanitised HTML"})
+
+
+class StoryKind(Kind):
+    name = "story"
+    model = Story
+    import_schema = StoryRecord
+    output_schema = StoryInfoSchema
+    info_key = "story_info"
+    highlight_key = "story_info.title"
+    import_order = 1
+    feed = FeedSpec(
+        path="/v1/story/list",
+        body_name="StoryListBody",
+        summary="Stories (home): default newest within a day; `hot` = stored heat within the range.",
+        sort="new",
+        time="day",
+    )
+
+    def is_listed(self, row: Story) -> bool:
+        return row.deleted_at is None
+
+    def _author(self, session: Session, story: Story) -> User | None:
+        if not (story.story_show_user_name and story.user_id):
+            return None
+        return session.get(User, story.user_id)
+
+    def search_fields(self, session: Session, story: Story) -> dict:
+        return {
+            "title": story.title,
+            "summary": story.summary,
+            "content": story.content,
+            "tags": story.tags,
+            "created_at": iso(story.created_at),
+            "updated_at": iso(story.updated_at),
+            "votes": story.final_score,
+            "remarks": story.remark_count,
+            "views": story.view_count,
+            "heat": story_heat(story),
+            "user_id": str(story.user_id) if story.user_id else None,
+            # Anonymous stories stay out of the people leaderboard (the author asked not to be shown).
+            "anonymous": self._author(session, story) is None,
+        }
+
+    def payload(self, session: Session, story: Story) -> dict:
+        author = self._author(session, story)
+        return {
+            "id": story.id,
+            "title": story.title,
+            "summary": story.summary,
+            "cover_url": story.cover_url,
+            "created_at": iso(story.created_at),
+            "user_id": author.id if author else None,
+            "user_name": author.name if author else None,
+            "user_avatar": author.avatar_url if author else None,
+            "is_expert": bool(author and author.is_expert),
+            "story_show_user_name": story.story_show_user_name,
+            "source_id": story.source_id,
+            "final_score": story.final_score,
+            "remark_count": story.remark_count,
+            "view_count": story.view_count,
+            "tag_names": tag_names(story.tags),
+        }
+
+    def shape(self, payload: dict, hit: dict | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:
+        info = super().shape(payload, hit, labels, tag_limit)
+        info["title_html"] = highlight_of(hit, "title") or escape(info["title"])
+        # The spec's rule: no user name, avatar or id -> the author shows as '匿名'.
+        anonymous = not (info.get("user_name") and info.get("user_avatar") and info.get("user_id"))
+        info["is_anonymous"] = anonymous
+        info["author_name"] = ANONYMOUS_NAME if anonymous else info["user_name"]
+        info.update(ANONYMOUS_FLAGS)
+        return info
+
+    def item_fields(self, info: dict) -> dict:
+        return {"story_id": info["id"]}
+
+    def import_row(self, session: Session, data: dict, raw: dict, now: datetime) -> str:
+        if data["user_id"] is not None and session.get(User, data["user_id"]) is None:
+            raise ValidationError({"user_id": [f"unknown user {data['user_id']}"]})
+        data["content"] = nh3.clean(data["content"])
+        data["summary"] = data["summary"] or _text_of(data["content"])[:120]
+        return upsert(session, Story, {"id": data.pop("id")}, data, self.relative_fields(raw))

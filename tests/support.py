@@ -1,0 +1,162 @@
+"""Helpers the tests share (fixtures are in conftest.py): the test services' addresses, a `Stack`
+(one database plus one index alias) and envelope checks. Test modules import from here only."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ES_PORT = os.environ.get("HUB_TEST_ES_PORT", "9250")
+REDIS_PORT = os.environ.get("HUB_TEST_REDIS_PORT", "6390")
+ES_URL = f"http://127.0.0.1:{ES_PORT}"
+REDIS_URL = f"redis://127.0.0.1:{REDIS_PORT}/0"
+DEMO_FILES = sorted((ROOT / "data" / "demo").glob("*.jsonl"))
+TINY = ROOT / "tests" / "api" / "data" / "tiny.jsonl"
+
+
+def service(script: str, action: str) -> None:
+    env = {**os.environ, "HUB_ES_PORT": ES_PORT, "HUB_REDIS_PORT": REDIS_PORT}
+    subprocess.run([str(ROOT / "deploy" / script), action], check=True, env=env, timeout=300)
+
+
+def wait_until(condition: Callable[[], object], timeout: float = 30, interval: float = 0.2, message: str = ""):
+    """Poll `condition` until it is truthy (and return its value); fail after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(message or f"condition not met within {timeout} s")
+        time.sleep(interval)
+
+
+@dataclass
+class Stack:
+    """One database plus one index alias on the test services."""
+
+    db_url: str
+    alias: str
+
+    def settings(self, **overrides):
+        from config import Settings
+
+        fields = {"database_url": self.db_url, "index_alias": self.alias, "es_url": ES_URL, "redis_url": REDIS_URL}
+        return Settings(**{**fields, **overrides})
+
+    def env(self) -> dict[str, str]:
+        """The environment a subprocess (a real Celery worker) needs to use this stack."""
+        return {
+            **os.environ,
+            "HUB_DATABASE_URL": self.db_url,
+            "HUB_INDEX_ALIAS": self.alias,
+            "HUB_ES_URL": ES_URL,
+            "HUB_REDIS_URL": REDIS_URL,
+        }
+
+    def sessions(self):
+        from store.db import session_factory
+
+        return session_factory(self.db_url)
+
+    def es(self):
+        from indexer.client import make_client
+
+        return make_client(ES_URL)
+
+    def redis(self):
+        from store.redis_client import redis_client
+
+        return redis_client(REDIS_URL)
+
+    def migrate(self) -> None:
+        from store.migrate import upgrade
+        from store.tags import sync_tags
+
+        upgrade(self.db_url)
+        with self.sessions()() as session:
+            sync_tags(session)
+            session.commit()
+
+    def import_files(self, paths):
+        from ingest.jsonl import import_files
+
+        with self.sessions()() as session:
+            return import_files(session, list(paths))
+
+    def bump_cache(self) -> None:
+        from store import cache_generation
+
+        cache_generation.bump(self.redis(), self.alias)
+
+    def drain(self) -> int:
+        from indexer.sync import drain_outbox
+
+        return drain_outbox(self.sessions(), self.es(), self.alias, on_indexed=self.bump_cache)
+
+    def app(self, **overrides):
+        from api.app import create_app
+
+        app = create_app(self.settings(**overrides))
+        app.config["TESTING"] = True
+        return app
+
+    def client(self):
+        return self.app().test_client()
+
+    def drop(self) -> None:
+        from indexer.lifecycle import indices_behind
+
+        for index in indices_behind(self.es(), self.alias):
+            self.es().indices.delete(index=index, ignore_unavailable=True)
+
+
+def loaded_stack(make_stack, name: str, paths) -> Stack:
+    """A new stack with `paths` imported and indexed (tests that write make their own)."""
+    stack = make_stack(name)
+    report = stack.import_files(paths)
+    assert not report.errors, report.errors[:5]
+    stack.drain()
+    stack.es().indices.refresh(index=stack.alias)
+    return stack
+
+
+def tiny_stack(make_stack, name: str) -> Stack:
+    return loaded_stack(make_stack, name, [TINY])
+
+
+def client_for(stack: Stack):
+    return stack.client()
+
+
+def data_of(response, status: int = 200):
+    """The envelope's data after checking the HTTP status and code 0."""
+    body = response.get_json()
+    assert response.status_code == status, body
+    assert body["code"] == 0, body
+    return body["data"]
+
+
+def error_of(response, status: int) -> dict:
+    body = response.get_json()
+    assert response.status_code == status, body
+    assert body["code"] == status, body
+    assert isinstance(body["msg"], str) and body["msg"], body
+    return body
+
+
+def story_fields(title: str) -> dict:
+    """The fields of a minimal story row (for `store.writes.upsert(session, Story, ...)`)."""
+    return {
+        "title": title,
+        "content": "<p>离线写入</p>",
+        "summary": "离线写入",
+        "tags": ["llm"],
+        "created_at": datetime.now(UTC),
+    }
