@@ -2,7 +2,8 @@
 
 Each document keeps searchable fields at the top level and, under `source`, the ready-to-render
 payload the API returns (story_info, event_info, paper_info, project_info, person_info), so reads
-never touch the database."""
+never touch the database. `doc_key` repeats the document id as a keyword: lists break ties on it,
+because sorting on `_id` needs fielddata, which Elasticsearch 8 refuses and 7.x keeps on the heap."""
 
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ def story_document(story: Story, author: User | None) -> dict:
         "tag_names": tag_names(story.tags),
     }
     return {
+        "doc_key": doc_id("story", story.id),
         "type": "story",
         "item_id": str(story.id),
         "title": story.title,
@@ -86,6 +88,7 @@ def paper_document(paper: Paper) -> dict:
         "tag_names": tag_names(paper.tags),
     }
     return {
+        "doc_key": doc_id("paper", paper.arxiv_id),
         "type": "paper",
         "item_id": str(paper.id),
         "arxiv_id": paper.arxiv_id,
@@ -122,6 +125,7 @@ def event_document(event: Event) -> dict:
         "tag_names": tag_names(event.tags),
     }
     return {
+        "doc_key": doc_id("event", event.id),
         "type": "event",
         "item_id": str(event.id),
         "title": event.name,
@@ -157,6 +161,7 @@ def project_document(project: Project) -> dict:
         "tag_names": tag_names(project.tags),
     }
     return {
+        "doc_key": doc_id("project", project.id),
         "type": "project",
         "item_id": str(project.id),
         "repo": project.repo,
@@ -185,6 +190,7 @@ def person_document(user: User) -> dict:
         "activity_count": len(user.activity_sheet or []),
     }
     return {
+        "doc_key": doc_id("person", user.id),
         "type": "person",
         "item_id": str(user.id),
         "title": user.name,

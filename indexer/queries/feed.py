@@ -42,10 +42,10 @@ def build_feed(
     body: dict = {**paging(page, size), "_source": LIST_SOURCE}
     if entity_type == "event" and sort == "hot":
         body["query"] = _event_status_order(clauses)
-        body["sort"] = ["_score", {"start_time": "asc"}, {"_id": "desc"}]
+        body["sort"] = ["_score", {"start_time": "asc"}, {"doc_key": "desc"}]
     elif entity_type == "event":
         body["query"] = {"bool": {"filter": clauses}}
-        body["sort"] = [{"start_time": "desc"}, {"_id": "desc"}]
+        body["sort"] = [{"start_time": "desc"}, {"doc_key": "desc"}]
     else:
         body["query"] = {"bool": {"filter": clauses}}
         body["sort"] = sort_clause(sort)
