@@ -1,8 +1,9 @@
 """Document builders: one database row -> one Elasticsearch document.
 
-Each document keeps searchable fields at the top level and, under `source`, the ready-to-render
-payload the API returns (story_info, event_info, paper_info, project_info, person_info), so reads
-never touch the database. `doc_key` repeats the document id as a keyword: lists break ties on it,
+Each document keeps at the top level only what a query, sort, filter or aggregation uses (plus the
+paper's `hotness_series`, stored but not indexed) and, under `source`, the ready-to-render payload
+the API returns (story_info, event_info, paper_info, project_info, person_info), so reads never
+touch the database. `doc_key` repeats the document id as a keyword: lists break ties on it,
 because sorting on `_id` needs fielddata, which Elasticsearch 8 refuses and 7.x keeps on the heap."""
 
 from __future__ import annotations
@@ -56,13 +57,8 @@ def story_document(story: Story, author: User | None) -> dict:
         "title": story.title,
         "summary": story.summary,
         "content": story.content,
-        "suggest": {"input": [story.title], "contexts": {"type": ["story"]}},
         "tags": story.tags,
         "created_at": iso(story.created_at),
-        "updated_at": iso(story.updated_at),
-        "votes": story.final_score,
-        "remarks": story.remark_count,
-        "views": story.view_count,
         "heat": story_heat(story),
         "user_id": str(story.user_id) if story.user_id else None,
         # Anonymous stories stay out of the people leaderboard (the author asked not to be shown).
@@ -97,10 +93,8 @@ def paper_document(paper: Paper) -> dict:
         "summary": paper.summary_cn or paper.abstract,
         "content": paper.abstract,
         "authors": paper.authors,
-        "suggest": {"input": [t for t in (paper.title, paper.title_cn) if t], "contexts": {"type": ["paper"]}},
         "tags": paper.tags,
         "created_at": iso(paper.published_at),
-        "updated_at": iso(paper.updated_at),
         "heat": float(paper.hotness),
         # [[yyyy-MM-dd, n], ...]: stored, not indexed, so the trends read stays index-only.
         "hotness_series": [[str(day), int(value)] for day, value in (paper.hotness_series or [])],
@@ -132,10 +126,8 @@ def event_document(event: Event) -> dict:
         "summary": event.brief,
         "content": " ".join(filter(None, [event.title, event.brief, event.company])),
         "address": event.address,
-        "suggest": {"input": [event.name], "contexts": {"type": ["event"]}},
         "tags": event.tags,
         "created_at": iso(event.created_at),
-        "updated_at": iso(event.updated_at),
         "start_time": iso(event.start_time),
         "end_time": iso(event.end_time),
         "heat": 0.0,
@@ -164,16 +156,11 @@ def project_document(project: Project) -> dict:
         "doc_key": doc_id("project", project.id),
         "type": "project",
         "item_id": str(project.id),
-        "repo": project.repo,
         "title": project.repo,
         "summary": project.description_cn or project.description,
         "content": " ".join([project.description, " ".join(project.topics or [])]),
-        "language": project.language,
-        "suggest": {"input": [project.repo, name], "contexts": {"type": ["project"]}},
         "tags": project.tags,
         "created_at": iso(project.created_at),
-        "updated_at": iso(project.updated_at),
-        "stars": project.stars,
         "heat": round(project.stars / 10 + project.forks / 5, 2),
         "source": info,
     }
@@ -195,7 +182,6 @@ def person_document(user: User) -> dict:
         "item_id": str(user.id),
         "title": user.name,
         "created_at": iso(user.created_at),
-        "updated_at": iso(user.updated_at),
         "heat": float(user.score),
         "arxiv_name": user.arxiv_name,
         "source": info,
