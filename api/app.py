@@ -10,6 +10,9 @@ from api.context import EXTENSION, HubContext
 from api.errors import register_error_handlers
 from api.extensions import EnvelopeApi, cache
 from config import Settings
+from indexer.lifecycle import warn_on_mapping_drift
+
+log = logging.getLogger(__name__)
 
 
 def create_app(settings: Settings | None = None) -> Flask:
@@ -33,6 +36,7 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     context = HubContext.build(settings)
     app.extensions[EXTENSION] = context
+    warn_on_mapping_drift(context.reader.es, settings.index_alias, log)
     api = EnvelopeApi(app)
     cache.init_app(app)
     register_error_handlers(app)

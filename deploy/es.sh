@@ -25,6 +25,9 @@ fetch_jars() {
 
 write_config() {
   # Pre-written so the runner keeps it: one node, loopback only, no discovery of other nodes.
+  # indices.id_field_data.enabled (a node setting in 7.10, dynamic too) refuses fielddata on _id,
+  # as Elasticsearch 8 does by default, so a sort or aggregation on _id fails in the tests rather
+  # than on an 8.x cluster. Lists break ties on the doc_key keyword field instead.
   mkdir -p "$base/node_1/config"
   cat > "$base/node_1/config/elasticsearch.yml" <<YML
 cluster.name: hub-local
@@ -36,6 +39,7 @@ discovery.type: single-node
 action.auto_create_index: false
 cluster.routing.allocation.disk.threshold_enabled: false
 indices.query.bool.max_clause_count: 4096
+indices.id_field_data.enabled: false
 YML
 }
 

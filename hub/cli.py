@@ -81,7 +81,12 @@ def cmd_import(settings: Settings, args) -> int:
 
 
 def cmd_drain(settings: Settings, _args) -> int:
+    import logging
+
+    from indexer.lifecycle import warn_on_mapping_drift
     from indexer.sync import drain_outbox
+
+    warn_on_mapping_drift(_es(settings), settings.index_alias, logging.getLogger("hub"))
 
     done = drain_outbox(
         _sessions(settings), _es(settings), settings.index_alias, settings.outbox_batch, _bump_cache(settings)

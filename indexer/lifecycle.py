@@ -1,17 +1,23 @@
 """Index lifecycle: versioned indices behind one alias, created from mappings/*.json.
 
 `hub-content-v<mapping version>-<timestamp>` is created, filled, then the alias moves to it in one
-atomic `_aliases` call and the old index is deleted."""
+atomic `_aliases` call and the old index is deleted. At start, `warn_on_mapping_drift` tells the
+operator when the live index was built from another mapping version than the file (run `hub reindex`)."""
 
 from __future__ import annotations
 
 import json
+import logging
 from datetime import UTC, datetime
 from pathlib import Path
 
-from elasticsearch import Elasticsearch, NotFoundError, TransportError
+from elasticsearch import Elasticsearch, ElasticsearchException, NotFoundError, TransportError
 
 MAPPINGS_DIR = Path(__file__).resolve().parent.parent / "mappings"
+# The drift check runs at start-up: it must not hold a process up when Elasticsearch is away.
+DRIFT_CHECK_TIMEOUT = 2  # seconds
+
+log = logging.getLogger(__name__)
 
 
 def load_mapping(name: str = "content") -> dict:
@@ -20,6 +26,40 @@ def load_mapping(name: str = "content") -> dict:
 
 def mapping_version(body: dict) -> int:
     return int(body["mappings"].get("_meta", {}).get("version", 1))
+
+
+def mapping_drift(es: Elasticsearch, alias: str, name: str = "content") -> tuple[int, int] | None:
+    """`(live version, file version)` when the index behind `alias` was built from another mapping
+    version than `mappings/<name>.json`; None when they agree, when there is no index yet (the first
+    one is created from the file) or when Elasticsearch cannot be asked (logged at debug: this is a
+    start-up hint, never a reason to fail). With several indices behind the alias, the first that
+    differs is reported."""
+    file_version = mapping_version(load_mapping(name))
+    try:
+        live = es.indices.get_mapping(index=alias, request_timeout=DRIFT_CHECK_TIMEOUT)
+    except NotFoundError:
+        return None
+    except ElasticsearchException as exc:  # connection refused, timeout, an error answer, not Elasticsearch
+        log.debug("mapping drift check for %r skipped: %s", alias, exc)
+        return None
+    for index in sorted(live):
+        live_version = mapping_version(live[index])
+        if live_version != file_version:
+            return live_version, file_version
+    return None
+
+
+def warn_on_mapping_drift(es: Elasticsearch, alias: str, log: logging.Logger) -> tuple[int, int] | None:
+    """Log a WARNING when the live index's mapping version differs from the file; return the drift."""
+    drift = mapping_drift(es, alias)
+    if drift is not None:
+        log.warning(
+            "index behind alias %r has mapping version %d but mappings/content.json is version %d: "
+            "run `hub reindex` to rebuild it from the database (until then queries and indexing may fail)",
+            alias,
+            *drift,
+        )
+    return drift
 
 
 def create_versioned_index(es: Elasticsearch, alias: str, name: str = "content", attach: bool = False) -> str:

@@ -94,7 +94,6 @@ class EventKind(Kind):
             "address": event.address,
             "tags": event.tags,
             "created_at": iso(event.created_at),
-            "updated_at": iso(event.updated_at),
             "start_time": iso(event.start_time),
             "end_time": iso(event.end_time),
             "heat": 0.0,

@@ -85,7 +85,6 @@ class PaperKind(Kind):
             "authors": paper.authors,
             "tags": paper.tags,
             "created_at": iso(paper.published_at),
-            "updated_at": iso(paper.updated_at),
             "heat": float(paper.hotness),
             # [[yyyy-MM-dd, n], ...]: stored, not indexed, so the trends read stays index-only.
             "hotness_series": [[str(day), int(value)] for day, value in (paper.hotness_series or [])],

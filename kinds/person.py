@@ -50,7 +50,6 @@ class PersonKind(Kind):
         return {
             "title": user.name,
             "created_at": iso(user.created_at),
-            "updated_at": iso(user.updated_at),
             "heat": float(user.score),
             "arxiv_name": user.arxiv_name,
         }

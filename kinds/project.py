@@ -61,15 +61,11 @@ class ProjectKind(Kind):
 
     def search_fields(self, session: Session, project: Project) -> dict:
         return {
-            "repo": project.repo,
             "title": project.repo,
             "summary": project.description_cn or project.description,
             "content": " ".join([project.description, " ".join(project.topics or [])]),
-            "language": project.language,
             "tags": project.tags,
             "created_at": iso(project.created_at),
-            "updated_at": iso(project.updated_at),
-            "stars": project.stars,
             "heat": round(project.stars / 10 + project.forks / 5, 2),
         }
 

@@ -115,10 +115,6 @@ class StoryKind(Kind):
             "content": story.content,
             "tags": story.tags,
             "created_at": iso(story.created_at),
-            "updated_at": iso(story.updated_at),
-            "votes": story.final_score,
-            "remarks": story.remark_count,
-            "views": story.view_count,
             "heat": story_heat(story),
             "user_id": str(story.user_id) if story.user_id else None,
             # Anonymous stories stay out of the people leaderboard (the author asked not to be shown).

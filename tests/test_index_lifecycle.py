@@ -1,11 +1,23 @@
-"""Index lifecycle under concurrency, and rejected documents never marked done."""
+"""Index lifecycle under concurrency, rejected documents never marked done, mapping-version drift."""
 
+import logging
+import socket
 import threading
+import time
 import uuid
 
+from elasticsearch import Elasticsearch
 from sqlalchemy import select
 
-from indexer.lifecycle import create_versioned_index, ensure_index, indices_behind
+from indexer.lifecycle import (
+    create_versioned_index,
+    ensure_index,
+    indices_behind,
+    load_mapping,
+    mapping_drift,
+    mapping_version,
+    warn_on_mapping_drift,
+)
 from indexer.sync import pending_count
 from store.models import OutboxEntry, Story
 from store.writes import upsert
@@ -73,3 +85,66 @@ def test_rejected_documents_stay_pending_until_the_index_accepts_them(make_stack
     assert pending_count(stack.sessions()) == 0
     es.indices.refresh(index=stack.alias)
     assert es.count(index=stack.alias, body={"query": {"term": {"item_id": "77"}}})["count"] == 1
+
+
+def test_mapping_drift_reports_an_index_built_from_an_older_mapping(make_stack, caplog):
+    es = make_stack("drift").es()
+    alias = f"hub-test-drift-{uuid.uuid4().hex[:8]}"
+    file_version = mapping_version(load_mapping())
+    log = logging.getLogger("hub.test.start")
+    try:
+        assert mapping_drift(es, alias) is None  # no index yet: the first one is created from the file
+
+        older = load_mapping()
+        older["mappings"]["_meta"]["version"] = file_version - 1
+        older["aliases"] = {alias: {"is_write_index": True}}
+        es.indices.create(index=f"{alias}-v{file_version - 1}-old", body=older)
+        assert mapping_drift(es, alias) == (file_version - 1, file_version)
+        with caplog.at_level(logging.WARNING, logger=log.name):
+            assert warn_on_mapping_drift(es, alias, log) == (file_version - 1, file_version)
+        [record] = [r for r in caplog.records if r.name == log.name]
+        assert record.levelno == logging.WARNING
+        assert "hub reindex" in record.getMessage() and alias in record.getMessage()
+        assert f"version {file_version - 1}" in record.getMessage()
+
+        # After a rebuild from the file the warning goes away.
+        new_index = create_versioned_index(es, alias)
+        es.indices.update_aliases(
+            body={
+                "actions": [
+                    {"remove": {"index": f"{alias}-v{file_version - 1}-old", "alias": alias}},
+                    {"add": {"index": new_index, "alias": alias, "is_write_index": True}},
+                ]
+            }
+        )
+        caplog.clear()
+        assert mapping_drift(es, alias) is None
+        with caplog.at_level(logging.WARNING, logger=log.name):
+            assert warn_on_mapping_drift(es, alias, log) is None
+        assert [r for r in caplog.records if r.name == log.name] == []
+    finally:
+        es.indices.delete(index=f"{alias}-*")
+
+
+def test_mapping_drift_is_quiet_and_quick_when_elasticsearch_is_unreachable(caplog):
+    nowhere = Elasticsearch(["http://127.0.0.1:1"], max_retries=1, retry_on_timeout=False)
+    log = logging.getLogger("hub.test.start")
+    started = time.monotonic()
+    with caplog.at_level(logging.DEBUG, logger="indexer.lifecycle"):
+        assert mapping_drift(nowhere, "hub-content") is None
+        assert warn_on_mapping_drift(nowhere, "hub-content", log) is None
+    assert time.monotonic() - started < 10
+    skipped = [r for r in caplog.records if r.name == "indexer.lifecycle"]
+    assert skipped and all(r.levelno == logging.DEBUG for r in skipped)
+
+
+def test_mapping_drift_gives_up_after_a_short_timeout_when_elasticsearch_hangs():
+    # A socket that accepts connections and never answers: the client's own 30 s timeout must not apply.
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        port = silent.getsockname()[1]
+        hung = Elasticsearch([f"http://127.0.0.1:{port}"], timeout=30, max_retries=0, retry_on_timeout=False)
+        started = time.monotonic()
+        assert mapping_drift(hung, "hub-content") is None
+        assert time.monotonic() - started < 5

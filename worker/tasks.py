@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import logging
 
+from celery.signals import worker_ready
+
+from indexer.lifecycle import warn_on_mapping_drift
 from indexer.sync import drain_outbox, reindex_all
 from worker.app import celery_app
 from worker.runtime import WorkerRuntime, runtime_for
@@ -13,6 +16,12 @@ log = logging.getLogger(__name__)
 
 def _runtime() -> WorkerRuntime:
     return runtime_for(celery_app.conf.hub_settings)
+
+
+@worker_ready.connect
+def _check_mapping(**_) -> None:
+    rt = _runtime()
+    warn_on_mapping_drift(rt.es, rt.alias, log)
 
 
 @celery_app.task(name="hub.drain_outbox", ignore_result=True)

@@ -39,10 +39,10 @@ def filters(
 
 def sort_clause(sort: str) -> list:
     if sort == "new":
-        return [{"created_at": "desc"}, {"_id": "desc"}]
+        return [{"created_at": "desc"}, {"doc_key": "desc"}]
     if sort == "hot":
-        return [{"heat": "desc"}, {"created_at": "desc"}, {"_id": "desc"}]
-    return ["_score", {"created_at": "desc"}, {"_id": "desc"}]
+        return [{"heat": "desc"}, {"created_at": "desc"}, {"doc_key": "desc"}]
+    return ["_score", {"created_at": "desc"}, {"doc_key": "desc"}]
 
 
 def paging(page: int, size: int) -> dict:

@@ -42,5 +42,5 @@ def build_similar(alias: str, story_doc_id: str, size: int) -> dict:
                 ],
             }
         },
-        "sort": ["_score", {"created_at": "desc"}, {"_id": "desc"}],
+        "sort": ["_score", {"created_at": "desc"}, {"doc_key": "desc"}],
     }

@@ -44,11 +44,11 @@ def build_feed(
     body: dict = {**paging(page, size), "_source": LIST_SOURCE}
     if order == "event_status":
         body["query"] = _event_status_order(clauses)
-        body["sort"] = ["_score", {"start_time": "asc"}, {"_id": "desc"}]
+        body["sort"] = ["_score", {"start_time": "asc"}, {"doc_key": "desc"}]
         return body
     body["query"] = {"bool": {"filter": clauses}}
     if order == "latest_start":
-        body["sort"] = [{"start_time": "desc"}, {"_id": "desc"}]
+        body["sort"] = [{"start_time": "desc"}, {"doc_key": "desc"}]
     elif order in ("heat", "newest"):
         body["sort"] = sort_clause("hot" if order == "heat" else "new")
     else:

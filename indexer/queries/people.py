@@ -13,7 +13,7 @@ HUB_MAX_AUTHORS = 1000
 
 
 def build_global_ranking(sort: str, page: int, size: int) -> dict:
-    order = [{"created_at": "desc"}, {"_id": "asc"}] if sort == "new" else [{"heat": "desc"}, {"_id": "asc"}]
+    order = [{"created_at": "desc"}, {"doc_key": "asc"}] if sort == "new" else [{"heat": "desc"}, {"doc_key": "asc"}]
     return {
         **paging(page, size),
         "_source": PERSON_SOURCE,
@@ -47,7 +47,7 @@ def build_person_by_arxiv_name(name: str) -> dict:
         "size": 1,
         "_source": PERSON_SOURCE,
         "query": {"bool": {"filter": [{"term": {"type": "person"}}, {"term": {"arxiv_name": name}}]}},
-        "sort": [{"heat": "desc"}, {"_id": "asc"}],
+        "sort": [{"heat": "desc"}, {"doc_key": "asc"}],
     }
 
 
@@ -60,5 +60,5 @@ def build_author_papers(name: str, page: int, size: int) -> dict:
         **paging(page, size),
         "_source": ["type", "item_id", "source", "created_at", "heat"],
         "query": {"bool": {"filter": author_filter(name)}},
-        "sort": [{"created_at": "desc"}, {"_id": "desc"}],
+        "sort": [{"created_at": "desc"}, {"doc_key": "desc"}],
     }

@@ -26,7 +26,7 @@ def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
                 "minimum_should_match": 1,
             }
         },
-        "sort": ["_score", {"heat": "desc"}, {"_id": "desc"}],
+        "sort": ["_score", {"heat": "desc"}, {"doc_key": "desc"}],
         "highlight": {
             "encoder": HIGHLIGHT["encoder"],
             "pre_tags": HIGHLIGHT["pre_tags"],
