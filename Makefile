@@ -33,9 +33,11 @@ ui: ui/node_modules/.installed
 run: install ui
 	$(VENV)/bin/honcho start
 
+# Style, formatting, the direction of imports (pyproject: [tool.importlinter]).
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check api indexer worker store hub tests
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 test-python: $(VENV)/.installed $(ES_JARS) system-deps
 	$(VENV)/bin/pytest tests

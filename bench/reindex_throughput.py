@@ -3,6 +3,7 @@
     .venv/bin/python bench/reindex_throughput.py [--es http://127.0.0.1:9250] [--rounds 3]
 
 Uses a throw-away SQLite file and index alias; prints the median of each phase."""
+
 from __future__ import annotations
 
 import argparse
@@ -21,15 +22,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
 
-    from indexer.ingest.jsonl import import_files
-
-    from indexer.client import get_client
+    from indexer.client import make_client
     from indexer.lifecycle import indices_behind
     from indexer.sync import drain_outbox, reindex_all
+    from ingest.jsonl import import_files
     from store.db import session_factory
     from store.migrate import upgrade
 
-    es = get_client(args.es)
+    es = make_client(args.es)
     files = sorted((ROOT / "data" / "demo").glob("*.jsonl"))
     phases: dict[str, list[float]] = {"import": [], "drain": [], "reindex": []}
     docs = 0

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import statistics
 import tempfile
 import time
@@ -38,28 +37,26 @@ def main() -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="bench-suggest-"))
     alias = f"hub-bench-suggest-{uuid.uuid4().hex[:8]}"
-    os.environ.update(HUB_DATABASE_URL=f"sqlite:///{folder / 'hub.db'}", HUB_INDEX_ALIAS=alias,
-                      HUB_ES_URL=args.es, HUB_REDIS_URL=args.redis)  # fmt: skip
-
-    from hub.config import Settings
-    from indexer.ingest.jsonl import import_files
-
     from api.app import create_app
-    from indexer.client import get_client
+    from config import Settings
+    from indexer.client import make_client
     from indexer.lifecycle import indices_behind
     from indexer.sync import drain_outbox
+    from ingest.jsonl import import_files
     from store.db import session_factory
     from store.migrate import upgrade
     from store.tags import sync_tags
 
-    settings = Settings()
+    settings = Settings(
+        database_url=f"sqlite:///{folder / 'hub.db'}", index_alias=alias, es_url=args.es, redis_url=args.redis
+    )
     upgrade(settings.db_url)
     sessions = session_factory(settings.db_url)
     with sessions() as session:
         sync_tags(session)
         import_files(session, sorted((ROOT / "data" / "demo").glob("*.jsonl")))
         session.commit()
-    es = get_client(args.es)
+    es = make_client(args.es)
     drain_outbox(sessions, es, alias)
     es.indices.refresh(index=alias)
     try:

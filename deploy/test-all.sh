@@ -18,7 +18,7 @@ trap cleanup EXIT
 
 step() { printf '\n=== %s ===\n' "$*"; }
 t0=$(date +%s)
-step "lint"; .venv/bin/ruff check . && .venv/bin/ruff format --check api indexer worker store hub tests
+step "lint"; make -s lint
 step "python tests"; .venv/bin/pytest tests
 step "ui unit tests"; (cd ui && npm test)
 step "ui build"; (cd ui && npm run build)
