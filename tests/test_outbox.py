@@ -3,8 +3,10 @@
 import subprocess
 import sys
 
+from sqlalchemy import select
+
 from indexer.sync import pending_count
-from store.models import Story
+from store.models import OutboxEntry, Story
 from store.writes import upsert
 from tests.support import ROOT, service, story_fields, wait_until
 
@@ -99,3 +101,29 @@ def test_drain_makes_cached_reads_stale(make_stack):
     assert cache_generation.current(stack.redis(), stack.alias) == before + 1
     assert stack.drain() == 0  # nothing indexed, nothing invalidated
     assert cache_generation.current(stack.redis(), stack.alias) == before + 1
+
+
+def test_a_document_the_engine_keeps_rejecting_is_set_aside_with_its_reason(make_stack, monkeypatch):
+    """One poisonous row cannot block the queue: after MAX_ATTEMPTS rejections its entry is set aside
+    (processed, with the engine's reason) while the good rows of the same batch are indexed."""
+    from indexer import sync
+
+    monkeypatch.setattr(sync, "MAX_ATTEMPTS", 2)
+    stack = make_stack("set-aside")
+    with stack.sessions()() as session:
+        upsert(session, Story, {"id": 1}, story_fields("正常的文章"))
+        # A keyword term over Lucene's 32766-byte limit: the engine refuses the whole document.
+        upsert(session, Story, {"id": 2}, {**story_fields("被拒绝的文章"), "tags": ["x" * 40_000]})
+        session.commit()
+
+    assert stack.drain() == 1  # the good one
+    assert pending_count(stack.sessions()) == 1
+    assert stack.drain() == 0  # second rejection: set aside
+    assert pending_count(stack.sessions()) == 0
+    with stack.sessions()() as session:
+        poisoned = session.scalars(select(OutboxEntry).where(OutboxEntry.entity_id == 2)).one()
+    assert poisoned.processed_at is not None and poisoned.attempts == 2
+    assert "immense term" in poisoned.last_error  # the engine's reason, kept
+    es = stack.es()
+    es.indices.refresh(index=stack.alias)
+    assert es.exists(index=stack.alias, id="story-1") and not es.exists(index=stack.alias, id="story-2")

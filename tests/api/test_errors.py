@@ -20,7 +20,8 @@ def test_query_limit_is_100_characters(client):
 
 def test_bad_parameters(client):
     assert error_of(client.get("/api/v2/search?model=video"), 400)["msg"] == "不支持的内容类型"
-    assert error_of(client.get("/api/v2/search?page=abc"), 400)["msg"] == "页码必须是正整数"
+    for page in ("abc", "0", "-3", "1.5", ""):
+        assert error_of(client.get(f"/api/v2/search?page={page}"), 400)["msg"] == "页码必须是正整数", page
     assert error_of(client.get("/api/v2/search?sort=random"), 400)["msg"] == "不支持的排序方式"
 
 
@@ -70,3 +71,15 @@ def test_elasticsearch_unreachable_answers_503(offline_client, method, path, bod
 def test_hot_words_survive_elasticsearch_down(offline_client, demo_stack):
     data = data_of(offline_client.get("/api/v2/search/hotwords?type=hotwords"))
     assert data
+
+
+def test_healthz_reports_every_service(client):
+    body = client.get("/healthz").get_json()
+    assert body["status"] == "ok"
+    assert {k: v["ok"] for k, v in body["checks"].items()} == {"database": True, "redis": True, "elasticsearch": True}
+
+
+def test_healthz_is_503_when_elasticsearch_is_unreachable(offline_client):
+    response = offline_client.get("/healthz")
+    assert response.status_code == 503
+    assert response.get_json()["checks"]["elasticsearch"]["ok"] is False

@@ -105,6 +105,9 @@ def test_titles_are_escaped_html(client):
     story = next(item for item in page["list"] if item["id"] == 9002)
     html = story["story_info"]["title_html"]
     assert "<img" not in html and "&lt;img" in html and "<em>" in html
+    script = next(item for item in search(client, q="绕过过滤 script")["list"] if item["id"] == 9001)
+    plain = script["story_info"]["title_html"].replace("<em>", "").replace("</em>", "")
+    assert "&lt;script&gt;alert(1)&lt;" in plain and "<" not in plain
     unhighlighted = search(client, q="alert", model="story")
     for item in unhighlighted["list"]:
         assert "<script" not in item["story_info"]["title_html"] and "<img" not in item["story_info"]["title_html"]
