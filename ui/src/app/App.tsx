@@ -1,26 +1,23 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { DeviceProvider } from '@/hooks/useDevice';
-import { lazyPage } from '@/lib/lazy';
-import { DefaultLayout, EmptyLayout, HomeLayout } from '@/components/layouts/Layouts';
 import { ErrorBoundary, NotFound } from '@/components/ErrorView/ErrorView';
 import { Toaster } from '@/components/Toaster/Toaster';
-import { useBrowserRouteState } from '@/hooks/useBrowserRouteState';
+import { DeviceProvider } from '@/hooks/useDevice';
+import { lazyPage } from '@/lib/lazy';
+import { DefaultLayout, EmptyLayout, HomeLayout } from './layouts/Layouts';
 
-const HomePage = lazyPage(() => import('@/pages/home/HomePage'));
-const BrowsePage = lazyPage(() => import('@/pages/browse/BrowsePage'));
-const EventsPage = lazyPage(() => import('@/pages/events/EventsPage'));
-const PapersPage = lazyPage(() => import('@/pages/papers/PapersPage'));
-const ProjectsPage = lazyPage(() => import('@/pages/projects/ProjectsPage'));
-const RankingsPage = lazyPage(() => import('@/pages/rankings/RankingsPage'));
-const SearchPage = lazyPage(() => import('@/pages/search/SearchPage'));
-const StoryPage = lazyPage(() => import('@/pages/view/StoryPage'));
-const PaperPage = lazyPage(() => import('@/pages/paper/PaperPage'));
-const TrendsPage = lazyPage(() => import('@/pages/trends/TrendsPage'));
-const UserPage = lazyPage(() => import('@/pages/users/UserPage'));
-const WxDownloadPage = lazyPage(() => import('@/pages/wxDownload/WxDownloadPage'));
-const ErrorPage = lazyPage(() => import('@/pages/error/ErrorPage'));
+// One lazy chunk per page; pages are the only feature internals the app imports directly.
+const FeedPage = lazyPage(() => import('@/features/feed/FeedPage'));
+const SearchPage = lazyPage(() => import('@/features/search/SearchPage'));
+const RankingsPage = lazyPage(() => import('@/features/person/RankingsPage'));
+const UserPage = lazyPage(() => import('@/features/person/UserPage'));
+const StoryPage = lazyPage(() => import('@/features/story/StoryPage'));
+const PaperPage = lazyPage(() => import('@/features/paper/PaperPage'));
+const TrendsPage = lazyPage(() => import('@/features/paper/TrendsPage'));
+const WxDownloadPage = lazyPage(() => import('@/features/event/WxDownloadPage'));
+const ErrorPage = lazyPage(() => import('./ErrorPage'));
 
+/** Query defaults, set once: a failed call is shown (with its retry button), not retried behind the visitor's back. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -29,22 +26,17 @@ export function createQueryClient() {
   });
 }
 
-function RouteState() {
-  useBrowserRouteState();
-  return null;
-}
-
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<HomeLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="browse" element={<BrowsePage />} />
-        <Route path="events" element={<EventsPage />} />
-        <Route path="papers" element={<PapersPage />} />
-        <Route path="projects" element={<ProjectsPage />} />
+        <Route index element={<FeedPage key="story" type="story" />} />
+        <Route path="browse" element={<SearchPage key="browse" browse />} />
+        <Route path="events" element={<FeedPage key="event" type="event" />} />
+        <Route path="papers" element={<FeedPage key="paper" type="paper" />} />
+        <Route path="projects" element={<FeedPage key="project" type="project" />} />
         <Route path="rankings" element={<RankingsPage />} />
-        <Route path="search" element={<SearchPage />} />
+        <Route path="search" element={<SearchPage key="search" />} />
       </Route>
       <Route element={<DefaultLayout />}>
         <Route path="view/examine/:id" element={<StoryPage />} />
@@ -68,7 +60,6 @@ export default function App({ client = createQueryClient() }: { client?: QueryCl
       <QueryClientProvider client={client}>
         <DeviceProvider>
           <BrowserRouter>
-            <RouteState />
             <AppRoutes />
             <Toaster />
           </BrowserRouter>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatRelativeTime, padHotness } from '../format';
+import { formatDate, formatNumber, formatRelativeTime } from './format';
 
 describe('formatNumber (spec section 5)', () => {
   it.each([
@@ -60,22 +60,8 @@ describe('formatRelativeTime (spec section 5)', () => {
   });
 });
 
-describe('formatDate and hotness padding', () => {
+describe('formatDate', () => {
   it('formats yyyy-MM-dd', () => {
     expect(formatDate(new Date(2026, 0, 5))).toBe('2026-01-05');
-  });
-  it('fills an empty series with 10 zero days ending yesterday', () => {
-    const out = padHotness([], new Date(2026, 10, 12));
-    expect(out).toHaveLength(10);
-    expect(out[0]).toEqual(['2026-11-02', 0]);
-    expect(out[9]).toEqual(['2026-11-11', 0]);
-    expect(out.every(([, v]) => v === 0)).toBe(true);
-  });
-  it('prepends a zero day before a single point', () => {
-    expect(padHotness([['2026-03-01', 5]])).toEqual([['2026-02-28', 0], ['2026-03-01', 5]]);
-  });
-  it('keeps longer series', () => {
-    const s: [string, number][] = [['2026-01-01', 1], ['2026-01-02', 2]];
-    expect(padHotness(s)).toEqual(s);
   });
 });

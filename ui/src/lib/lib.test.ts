@@ -1,16 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { proxyImage } from '../image';
-import { addHistory, readHistory } from '../history';
-import { contentTypeOf } from '../contentType';
-import { tagEnabled, TAGS_BY_ID, TAG_GROUPS } from '../tags';
-import { ApiError, request } from '../request';
-import { detectDevice } from '../device';
-import { pickTags } from '../../components/cards/TagList';
-import { authorOf } from '../../components/cards/StoryCard';
-import { activeNav, appNavVisible, logoTarget } from '../../components/Header/nav';
-import { nextAppHeaderState } from '../../components/Header/Header';
-import { sanitizeHtml } from '../sanitize';
-import { shouldReloadForChunk } from '../lazy';
+import { proxyImage } from './image';
+import { QueryClient } from '@tanstack/react-query';
+import { contentTypeOf } from './contentType';
+import { tagEnabled, TAGS_BY_ID, TAG_GROUPS } from './tags';
+import { ApiError, get, request } from './request';
+import { detectDevice } from './device';
+import { paths } from './paths';
+import { shouldReloadForChunk } from './lazy';
 
 describe('image proxy', () => {
   const hosts = ['assets.aihub.example'];
@@ -31,51 +27,10 @@ describe('image proxy', () => {
   });
 });
 
-describe('search history', () => {
-  it('is newest first without duplicates', () => {
-    addHistory('a');
-    addHistory('b');
-    addHistory('a');
-    addHistory('  c  ');
-    expect(readHistory()).toEqual(['c', 'a', 'b']);
-  });
-  it('ignores blank text and keeps 10', () => {
-    addHistory('   ');
-    for (let i = 0; i < 15; i += 1) addHistory(`q${i}`);
-    expect(readHistory()).toHaveLength(10);
-    expect(readHistory()[0]).toBe('q14');
-  });
-});
-
-describe('content type and navigation rules', () => {
+describe('content type', () => {
   it.each([
     ['/', 'story'], ['/papers', 'paper'], ['/events', 'event'], ['/projects', 'project'], ['/rankings', 'ranking'], ['/search', 'story'],
   ])('%s -> %s', (p, t) => expect(contentTypeOf(p)).toBe(t));
-  it('active nav: story detail counts as home, paper/trends as papers', () => {
-    expect(activeNav('/view/12')).toBe('home');
-    expect(activeNav('/paper/3')).toBe('papers');
-    expect(activeNav('/trends/3')).toBe('papers');
-    expect(activeNav('/events')).toBe('events');
-    expect(activeNav('/search')).toBeNull();
-  });
-  it('logo target follows the page', () => {
-    expect(logoTarget('/paper/1')).toBe('/papers');
-    expect(logoTarget('/trends/1')).toBe('/papers');
-    expect(logoTarget('/events')).toBe('/events');
-    expect(logoTarget('/users/4')).toBe('/rankings');
-    expect(logoTarget('/view/1')).toBe('/');
-  });
-  it('app nav row only on home, events, papers, projects, rankings', () => {
-    expect(['/', '/events', '/papers', '/projects', '/rankings'].every(appNavVisible)).toBe(true);
-    expect(appNavVisible('/view/1')).toBe(false);
-    expect(appNavVisible('/search')).toBe(false);
-  });
-  it('app header: removed near the top, hidden scrolling down past 2x, shown scrolling up', () => {
-    expect(nextAppHeaderState('shown', 10, 100, 56)).toBe('removed');
-    expect(nextAppHeaderState('removed', 100, 60, 56)).toBe('removed');
-    expect(nextAppHeaderState('removed', 130, 100, 56)).toBe('hidden');
-    expect(nextAppHeaderState('hidden', 400, 500, 56)).toBe('shown');
-  });
 });
 
 describe('tags', () => {
@@ -87,23 +42,6 @@ describe('tags', () => {
     expect(tagEnabled(funding, 'story')).toBe(true);
     expect(tagEnabled(funding, 'paper')).toBe(false);
     expect(tagEnabled(funding, 'project')).toBe(false);
-  });
-  it('cards show at most 5 tags, highlighted first', () => {
-    const tags = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => ({ id, title: id.toUpperCase() }));
-    tags[6] = { ...tags[6], highlighted: true } as never;
-    const out = pickTags(tags, ['f']);
-    expect(out).toHaveLength(5);
-    expect(out.slice(0, 2).map((t) => t.id).sort()).toEqual(['f', 'g']);
-    expect(out.slice(2).map((t) => t.id)).toEqual(['a', 'b', 'c']);
-  });
-});
-
-describe('story author', () => {
-  it("shows '匿名' when name, avatar or id is missing", () => {
-    expect(authorOf({ user_name: 'x', user_avatar: 'y', user_id: 1 }).name).toBe('x');
-    expect(authorOf({ user_name: '', user_avatar: 'y', user_id: 1 }).name).toBe('匿名');
-    expect(authorOf({ user_name: 'x', user_avatar: null, user_id: 1 }).name).toBe('匿名');
-    expect(authorOf({ user_name: 'x', user_avatar: 'y', user_id: null }).name).toBe('匿名');
   });
 });
 
@@ -119,12 +57,15 @@ describe('device', () => {
   });
 });
 
-describe('sanitize', () => {
-  it('drops scripts, handlers and javascript: links', () => {
-    const out = sanitizeHtml('<p onclick="x()">hi<script>alert(1)</script><a href="javascript:alert(1)">l</a><img src="https://a/b.png" onerror="x"></p>');
-    expect(out).not.toMatch(/script|onclick|onerror|javascript/);
-    expect(out).toContain('<p>hi');
-    expect(out).toContain('src="https://a/b.png"');
+describe('paths', () => {
+  it('builds the in-app URLs', () => {
+    expect(paths.story(12)).toBe('/view/12');
+    expect(paths.paper(3)).toBe('/paper/3');
+    expect(paths.paperTrends(3)).toBe('/trends/3');
+    expect(paths.user(4)).toBe('/users/4');
+    expect(paths.search('大模型 RAG')).toBe('/search?q=%E5%A4%A7%E6%A8%A1%E5%9E%8B%20RAG');
+    expect(paths.event(7)).toMatch(/\/activities\/7$/);
+    expect(paths.login('http://x/a')).toMatch(/\/auth\/login\?redirect_url=http%3A%2F%2Fx%2Fa&from_code=/);
   });
 });
 
@@ -150,12 +91,26 @@ describe('request layer', () => {
     expect(init.credentials).toBe('include');
   });
 
-  it('shares one network call between identical in-flight requests', async () => {
+  it('identical in-flight requests share one network call (TanStack Query, by query key)', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(() => reply({ code: 0, data: 1 }));
-    const [a, b] = await Promise.all([request('/same'), request('/same')]);
+    const client = new QueryClient();
+    const options = { queryKey: ['same'], queryFn: ({ signal }: { signal: AbortSignal }) => get<number>('/same', undefined, { signal }) };
+    const [a, b] = await Promise.all([client.fetchQuery(options), client.fetchQuery(options)]);
     expect(a).toBe(1);
     expect(b).toBe(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a cancelled caller gets an AbortError, not an API error', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((_url, init) => new Promise((_resolve, reject) => {
+      (init as RequestInit).signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+    }));
+    const controller = new AbortController();
+    const pending = request('/slow', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const err = await pending;
+    expect(err).not.toBeInstanceOf(ApiError);
+    expect((err as DOMException).name).toBe('AbortError');
   });
 
   it('rejects other codes with code and message', async () => {

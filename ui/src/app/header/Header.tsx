@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
+import { Icon } from '@/components/Icon/Icon';
+import { Avatar } from '@/components/Img/Img';
+import { Popover } from '@/components/Popover/Popover';
+import { useLogin } from '@/features/person';
+import { SearchBox, useHotwords } from '@/features/search';
 import { useDevice } from '@/hooks/useDevice';
-import { useHotwords } from '@/hooks/useHotwords';
-import { useLogin } from '@/hooks/useLogin';
 import { useThrottledScroll } from '@/hooks/useThrottledScroll';
-import { config, loginUrl } from '@/lib/config';
-import { Icon } from '../Icon/Icon';
-import { Popover } from '../Popover/Popover';
-import { SearchBox } from '../SearchBox/SearchBox';
-import { Avatar } from '../Img/Img';
+import { config } from '@/lib/config';
+import { paths } from '@/lib/paths';
 import { DESKTOP_NAV_COUNT, NAV_ITEMS, activeNav, appNavVisible, logoTarget, type NavItem } from './nav';
 import './Header.css';
 
@@ -51,7 +51,7 @@ function Logo({ to, interactive }: { to: string; interactive: boolean }) {
   // Desktop: hovering the logo shows an embedded front page.
   return (
     <Popover trigger="hover" openDelay={600} renderTrigger={() => logo} className="logo-popover">
-      <iframe className="logo-preview" src="/" title="首页预览" loading="lazy" tabIndex={-1} />
+      <iframe className="logo-preview" src={paths.home()} title="首页预览" loading="lazy" tabIndex={-1} />
     </Popover>
   );
 }
@@ -75,7 +75,7 @@ export function Header() {
     const y = window.scrollY;
     setAppState((prev) => nextAppHeaderState(prev, y, lastY.current, height));
     lastY.current = y;
-  }, [device.isApp]);
+  });
 
   // Sticky bars below (the app's top filter bar) sit under the header while it is shown over the page.
   useEffect(() => {
@@ -144,12 +144,11 @@ export function Header() {
           )}
           <div className={`site-header__user${isLogin === undefined ? ' site-header__user--pending' : ''}`}>
             {isLogin && loginInfo ? (
-              <Link to={`/users/${loginInfo.id}`} className="user-chip" aria-label={loginInfo.name}>
-                <Avatar src={loginInfo.avatar_url} name={loginInfo.name} size={30}
-                  expert={Boolean(loginInfo.exts?.arxiv_name && loginInfo.exts?.activity_sheet?.length)} />
+              <Link to={paths.user(loginInfo.id)} className="user-chip" aria-label={loginInfo.name}>
+                <Avatar src={loginInfo.avatar_url} name={loginInfo.name} size={30} expert={loginInfo.is_expert} />
               </Link>
             ) : (
-              <a className="login-btn" href={loginUrl(typeof window !== 'undefined' ? window.location.href : '/')}>登录/注册</a>
+              <a className="login-btn" href={paths.login()}>登录/注册</a>
             )}
           </div>
         </div>

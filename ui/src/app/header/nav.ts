@@ -1,4 +1,5 @@
 import { config } from '@/lib/config';
+import { paths } from '@/lib/paths';
 
 export type NavKey = 'events' | 'papers' | 'rankings' | 'home' | 'projects' | 'link';
 
@@ -11,11 +12,11 @@ export interface NavItem {
 
 /** Top navigation in its order; desktop shows the first 4, the rest go to the hover 'more' menu. */
 export const NAV_ITEMS: NavItem[] = [
-  { key: 'events', label: '活动', to: '/events' },
-  { key: 'papers', label: '论文', to: '/papers' },
-  { key: 'rankings', label: '榜单', to: '/rankings' },
-  { key: 'home', label: '专栏', to: '/' },
-  { key: 'projects', label: '项目', to: '/projects' },
+  { key: 'events', label: '活动', to: paths.events() },
+  { key: 'papers', label: '论文', to: paths.papers() },
+  { key: 'rankings', label: '榜单', to: paths.rankings() },
+  { key: 'home', label: '专栏', to: paths.home() },
+  { key: 'projects', label: '项目', to: paths.projects() },
   { key: 'link', label: '社区动态', to: config.linkHost, external: true },
 ];
 
@@ -39,10 +40,10 @@ export function activeNav(pathname: string): NavKey | null {
 /** The logo goes to papers on paper or trends pages, to events on an event page, to rankings on a user page, else home. */
 export function logoTarget(pathname: string): string {
   const p = first(pathname);
-  if (p === 'paper' || p === 'trends' || p === 'papers') return '/papers';
-  if (p === 'events') return '/events';
-  if (p === 'users') return '/rankings';
-  return '/';
+  if (p === 'paper' || p === 'trends' || p === 'papers') return paths.papers();
+  if (p === 'events') return paths.events();
+  if (p === 'users') return paths.rankings();
+  return paths.home();
 }
 
 /** In app mode the nav row shows only on home, events, papers, projects and rankings. */

@@ -1,21 +1,13 @@
-import { createContext, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { BackToTop } from '@/components/BackToTop/BackToTop';
+import { Icon } from '@/components/Icon/Icon';
+import { PageLoading } from '@/components/PageLoading/PageLoading';
+import { SideNav, TagDrawerContext } from '@/features/feed';
 import { useDevice } from '@/hooks/useDevice';
 import { contentTypeOf } from '@/lib/contentType';
-import { Header } from '../Header/Header';
-import { SideNav } from '../SideNav/SideNav';
-import { BackToTop } from '../BackToTop/BackToTop';
-import { Icon } from '../Icon/Icon';
-import { useFilters } from '@/hooks/useFilters';
+import { Header } from '../header/Header';
 import './Layouts.css';
-
-export function PageLoading() {
-  return (
-    <div className="page-loading" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />正在加载
-    </div>
-  );
-}
 
 function MaybeHeader() {
   const { inIframe } = useDevice();
@@ -45,21 +37,6 @@ export function EmptyLayout() {
   );
 }
 
-const DrawerContext = createContext<{ open: () => void; narrow: boolean; hasSideNav: boolean }>({ open: () => {}, narrow: false, hasSideNav: false });
-
-/** The '标签筛选' button that opens the side navigation drawer on tablets and phones. */
-export function TagFilterButton() {
-  const { open, narrow, hasSideNav } = useContext(DrawerContext);
-  const { filters } = useFilters();
-  if (!narrow || !hasSideNav) return null;
-  return (
-    <button type="button" className="tag-filter-btn" onClick={open} aria-haspopup="dialog">
-      <Icon name="filter" size={14} />
-      标签筛选{filters.label.length > 0 && <span className="tag-filter-btn__count">{filters.label.length}</span>}
-    </button>
-  );
-}
-
 /** home: header, left side navigation of topic tags with the copyright footer, content, back-to-top. */
 export function HomeLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
@@ -73,7 +50,7 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
     return () => { document.body.style.overflow = ''; };
   }, [drawer]);
   return (
-    <DrawerContext.Provider value={{ open: () => setDrawer(true), narrow: isNarrow, hasSideNav }}>
+    <TagDrawerContext.Provider value={{ open: () => setDrawer(true), narrow: isNarrow, hasSideNav }}>
       <div className={`layout layout--home${isApp ? ' layout--app' : ''}`}>
         {!inIframe && <Header />}
         <div className={`layout__body${hasSideNav ? '' : ' layout__body--full'}`}>
@@ -100,6 +77,6 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
           </div>
         )}
       </div>
-    </DrawerContext.Provider>
+    </TagDrawerContext.Provider>
   );
 }

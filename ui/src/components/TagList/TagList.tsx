@@ -1,21 +1,18 @@
-import type { TagName } from '@/lib/types';
+import type { Tag } from '@/api/types';
+import '@/components/Card/card.css';
 
-export const STORY_TAG_LIMIT = 5;
-
-/** At most 5 tags, highlighted ones first (highlighted by the server or by the current tag filter). */
-export function pickTags(tags: TagName[] | undefined, selected: string[] = [], limit = STORY_TAG_LIMIT): (TagName & { on: boolean })[] {
-  const list = (tags ?? []).map((t) => ({ ...t, on: Boolean(t.highlighted) || selected.includes(String(t.id)) }));
-  const sorted = [...list.filter((t) => t.on), ...list.filter((t) => !t.on)];
-  return sorted.slice(0, limit);
-}
-
-export function TagList({ tags, selected, limit }: { tags?: TagName[]; selected?: string[]; limit?: number }) {
-  const shown = pickTags(tags, selected, limit);
+/**
+ * A content item's tags as the API orders them: tags of the current label filter come first,
+ * marked `highlighted`, and feeds send at most 5 (api/feed_items.py). Detail pages get every tag
+ * and pass their own display `limit`.
+ */
+export function TagList({ tags, limit }: { tags?: Tag[]; limit?: number }) {
+  const shown = limit === undefined ? tags ?? [] : (tags ?? []).slice(0, limit);
   if (!shown.length) return null;
   return (
     <ul className="card-tags" aria-label="标签">
       {shown.map((t) => (
-        <li key={String(t.id)} className={`card-tag${t.on ? ' card-tag--on' : ''}`}>{t.title}</li>
+        <li key={t.id} className={`card-tag${t.highlighted ? ' card-tag--on' : ''}`}>{t.title}</li>
       ))}
     </ul>
   );

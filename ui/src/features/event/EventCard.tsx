@@ -1,14 +1,11 @@
-import { config } from '@/lib/config';
+import type { EventInfo } from '@/api/types';
+import { Icon } from '@/components/Icon/Icon';
+import { Img } from '@/components/Img/Img';
 import { COVER_WIDTH } from '@/lib/image';
-import type { EventInfo } from '@/lib/types';
-import { Img } from '../Img/Img';
-import { Icon } from '../Icon/Icon';
-import { escapeHtml } from './StoryCard';
-import './cards.css';
-
-export function eventUrl(id: number | string) {
-  return `${config.eventHost}/activities/${id}`;
-}
+import { paths } from '@/lib/paths';
+import { serverHtml } from '@/lib/serverHtml';
+import '@/components/Card/card.css';
+import './EventCard.css';
 
 /** '报名中' (registration open) or '直播' (live, with an animated icon). */
 export function StatusBadge({ icon }: { icon?: string | null }) {
@@ -24,13 +21,9 @@ export function StatusBadge({ icon }: { icon?: string | null }) {
   );
 }
 
-function plainName(e: EventInfo) {
-  return e.oldName || e.ac_name || e.name?.replace(/<[^>]+>/g, '') || '';
-}
-
-/** Event card of the events page: cover, status badge, title, intro, action area. */
+/** Event card of the events page: cover, status badge, title, intro, action area. `name` is escaped HTML from the API. */
 export function EventCard({ event }: { event: EventInfo }) {
-  const href = eventUrl(event.id);
+  const href = paths.event(event.id);
   const ended = event.color_status === 'ended';
   return (
     <article className={`card event-card${ended ? ' event-card--ended' : ''}`} data-id={event.id}>
@@ -40,7 +33,7 @@ export function EventCard({ event }: { event: EventInfo }) {
       </a>
       <div className="event-card__body">
         <h2 className="card-title card-title--sm">
-          <a href={href} target="_blank" rel="noopener noreferrer" dangerouslySetInnerHTML={{ __html: event.name || escapeHtml(plainName(event)) }} />
+          <a href={href} target="_blank" rel="noopener noreferrer" dangerouslySetInnerHTML={serverHtml(event.name)} />
         </h2>
         {event.brief && <p className="card-summary card-summary--2">{event.brief}</p>}
         <div className="event-meta">
@@ -60,7 +53,7 @@ export function EventCard({ event }: { event: EventInfo }) {
 
 /** Read-only event card of the search results: thumbnail, highlighted name (HTML), intro, action bar; no calendar. */
 export function SearchEventCard({ event, summaryHtml }: { event: EventInfo; summaryHtml?: string }) {
-  const href = eventUrl(event.id);
+  const href = paths.event(event.id);
   return (
     <article className="card search-event-card" data-id={event.id}>
       <a href={href} target="_blank" rel="noopener noreferrer" className="search-event-card__thumb" tabIndex={-1} aria-hidden="true">
@@ -69,9 +62,9 @@ export function SearchEventCard({ event, summaryHtml }: { event: EventInfo; summ
       <div className="search-event-card__body">
         <div className="card-kind">活动 <StatusBadge icon={event.icon_msg} /></div>
         <h2 className="card-title card-title--sm">
-          <a href={href} target="_blank" rel="noopener noreferrer" dangerouslySetInnerHTML={{ __html: event.name || escapeHtml(plainName(event)) }} />
+          <a href={href} target="_blank" rel="noopener noreferrer" dangerouslySetInnerHTML={serverHtml(event.name)} />
         </h2>
-        {summaryHtml ? <p className="card-summary card-summary--2" dangerouslySetInnerHTML={{ __html: summaryHtml }} />
+        {summaryHtml ? <p className="card-summary card-summary--2" dangerouslySetInnerHTML={serverHtml(summaryHtml)} />
           : event.brief && <p className="card-summary card-summary--2">{event.brief}</p>}
         <div className="search-event-card__bar">
           <div className="event-meta">

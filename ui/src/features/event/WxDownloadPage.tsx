@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useDevice } from '@/hooks/useDevice';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { Icon } from '@/components/Icon/Icon';
+import { paths } from '@/lib/paths';
 import './WxDownloadPage.css';
 
 export const UNSUPPORTED_BROWSER = '该浏览器不支持打开本文件，请选择其他浏览器';
@@ -27,7 +28,7 @@ export default function WxDownloadPage() {
         ) : (
           <p className="wx-download__warn">暂无数据</p>
         )}
-        <a className="wx-download__home" href="/">返回首页</a>
+        <a className="wx-download__home" href={paths.home()}>返回首页</a>
       </div>
     </div>
   );

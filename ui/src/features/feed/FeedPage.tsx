@@ -1,31 +1,27 @@
-import { useCallback } from 'react';
 import { useDevice } from '@/hooks/useDevice';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useFilters } from '@/hooks/useFilters';
-import { itemKey, useInfiniteList } from '@/hooks/useInfiniteList';
-import { fetchFeed } from '@/lib/api';
-import type { ContentType, FeedItem, SortValue } from '@/lib/types';
+import { useInfiniteList } from '@/hooks/useInfiniteList';
+import type { ContentType, SortValue } from '@/api/types';
 import { FiltersBar } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
-import { FeedCard } from '@/components/cards/FeedCard';
-import { TagFilterButton } from '@/components/layouts/Layouts';
-import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { tagLabel } from '@/lib/tags';
-import '@/components/cards/cards.css';
+import { FeedCard } from './FeedCard';
+import { feedQuery } from './feedQueries';
+import { itemKey } from './itemKey';
+import { TagFilterButton } from './TagDrawer';
+import '@/components/Card/card.css';
 import './FeedPage.css';
 
 const TITLES: Record<ContentType, string> = { story: '专栏', event: '活动', paper: '论文', project: '项目' };
 
-/** A listing page: filters bar and an infinite list of one content type. */
-export function FeedPage({ type }: { type: ContentType }) {
+/** `/`, `/events`, `/papers`, `/projects`: the filters bar and an infinite list of one content kind. */
+export default function FeedPage({ type }: { type: ContentType }) {
   const { filters, update } = useFilters('new');
   const { isApp } = useDevice();
   useDocumentTitle(TITLES[type]);
   const sort: SortValue = filters.sort === 'hot' ? 'hot' : 'new';
-  const fetchPage = useCallback(
-    (page: number, signal: AbortSignal) => fetchFeed(type, { label: filters.label, time: filters.time, sort }, page, signal),
-    [type, filters.label, filters.time, sort],
-  );
-  const list = useInfiniteList<FeedItem>(['feed', type, filters.label, sort, sort === 'hot' ? filters.time : null], fetchPage, itemKey);
+  const list = useInfiniteList(feedQuery(type, { label: filters.label, sort, time: filters.time }), itemKey);
   return (
     <div className={`feed-page feed-page--${type}`}>
       <h1 className="sr-only">{TITLES[type]}</h1>
@@ -50,7 +46,7 @@ export function FeedPage({ type }: { type: ContentType }) {
         {...list.listProps}
       >
         <div className={type === 'event' ? 'feed-grid' : 'feed-list'}>
-          {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} selected={filters.label} />)}
+          {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} />)}
         </div>
       </ListWrapper>
     </div>

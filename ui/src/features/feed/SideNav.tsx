@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import type { PageType } from '@/api/types';
+import { Footer } from '@/components/Footer/Footer';
+import { Icon, type IconName } from '@/components/Icon/Icon';
 import { useFilters } from '@/hooks/useFilters';
 import { SIDE_NAV_VISIBLE, TAG_GROUPS, tagEnabled, type TagGroup } from '@/lib/tags';
-import type { PageType } from '@/lib/types';
-import { Icon, type IconName } from '../Icon/Icon';
-import { Footer } from '../Footer/Footer';
 import './SideNav.css';
 
 const GROUP_ICONS: Record<string, IconName> = { fire: 'fire', cpu: 'cpu', more: 'more' };

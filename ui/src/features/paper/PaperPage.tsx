@@ -1,33 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { fetchPaper } from '@/lib/api';
-import { formatDate, formatNumber } from '@/lib/format';
-import { ApiError } from '@/lib/request';
-import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { ErrorBoundary, ErrorView } from '@/components/ErrorView/ErrorView';
-import { PageLoading } from '@/components/layouts/Layouts';
+import { ErrorBoundary, QueryError } from '@/components/ErrorView/ErrorView';
 import { Icon } from '@/components/Icon/Icon';
+import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { SharePopover } from '@/components/SharePopover/SharePopover';
-import { TagList } from '@/components/cards/TagList';
-import { usePaperTrends } from '../trends/usePaperTrends';
-import '@/components/cards/cards.css';
+import { TagList } from '@/components/TagList/TagList';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { formatDate, formatNumber } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { paperQuery, paperTrendsQuery } from './paperQueries';
+import '@/components/Card/card.css';
 import './PaperPage.css';
 
-const TrendChart = lazy(() => import('@/components/TrendChart/TrendChart'));
+/** The paper page shows this many tags (the API sends every tag of a paper). */
+const TAG_LIMIT = 10;
+
+const TrendChart = lazy(() => import('./TrendChart'));
 
 /** `/paper/{id}`: paper detail with its hotness trend. */
 export default function PaperPage() {
   const { id = '' } = useParams();
-  const paper = useQuery({ queryKey: ['paper', id], queryFn: ({ signal }) => fetchPaper(id, signal), enabled: Boolean(id), retry: false });
-  const trends = usePaperTrends(id);
+  const paper = useQuery(paperQuery(id));
+  const trends = useQuery(paperTrendsQuery(id));
   const p = paper.data;
   useDocumentTitle(p?.title_cn || p?.title);
   if (paper.isLoading) return <PageLoading />;
-  if (paper.isError || !p) {
-    const err = paper.error instanceof ApiError ? paper.error : null;
-    return <ErrorView code={err?.code ?? 500} message={err?.code === 404 ? '内容不存在' : err?.message || '请求失败，点击重新加载'} />;
-  }
+  if (paper.isError || !p) return <QueryError error={paper.error} />;
   return (
     <article className="paper-page">
       <div className="paper-page__head">
@@ -42,10 +41,10 @@ export default function PaperPage() {
         <div className="paper-page__actions">
           {p.url && <a className="btn btn--ghost btn--sm" href={p.url} target="_blank" rel="noopener noreferrer"><Icon name="external" size={13} />arXiv 原文</a>}
           {p.pdf_url && <a className="btn btn--primary btn--sm" href={p.pdf_url} target="_blank" rel="noopener noreferrer"><Icon name="pdf" size={13} />PDF</a>}
-          <Link className="btn btn--ghost btn--sm" to={`/trends/${p.id}`}><Icon name="trend" size={13} />热度趋势</Link>
-          <SharePopover url={`/paper/${p.id}`} title={p.title} />
+          <Link className="btn btn--ghost btn--sm" to={paths.paperTrends(p.id)}><Icon name="trend" size={13} />热度趋势</Link>
+          <SharePopover url={paths.paper(p.id)} title={p.title} />
         </div>
-        <TagList tags={p.tag_names} limit={10} />
+        <TagList tags={p.tag_names} limit={TAG_LIMIT} />
       </div>
       {p.summary_cn && (
         <section className="paper-section">
@@ -61,8 +60,8 @@ export default function PaperPage() {
       )}
       <section className="paper-section">
         <h2>热度趋势</h2>
-        {trends.series ? (
-          <ErrorBoundary fallback={<p className="paper-section__muted">出错啦</p>}><Suspense fallback={<PageLoading />}><TrendChart data={trends.series} height={260} /></Suspense></ErrorBoundary>
+        {trends.data ? (
+          <ErrorBoundary fallback={<p className="paper-section__muted">出错啦</p>}><Suspense fallback={<PageLoading />}><TrendChart data={trends.data} height={260} /></Suspense></ErrorBoundary>
         ) : trends.isError ? <p className="paper-section__muted">暂无数据</p> : <PageLoading />}
       </section>
     </article>

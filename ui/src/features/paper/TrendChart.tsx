@@ -3,16 +3,17 @@ import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent, DataZoomComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import type { TrendPoint } from '@/api/types';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, DataZoomComponent, CanvasRenderer]);
 
-/** Paper hotness over time (already padded): a smooth area line. */
-export default function TrendChart({ data, height = 320 }: { data: [string, number][]; height?: number }) {
+/** Paper hotness over time (padded by the API): a smooth area line. */
+export default function TrendChart({ data, height = 320 }: { data: TrendPoint[]; height?: number }) {
   const option = {
     grid: { left: 44, right: 20, top: 24, bottom: data.length > 30 ? 56 : 32 },
     tooltip: {
       trigger: 'axis',
-      formatter: (p: { axisValue: string; data: [string, number] }[]) => `${p[0].axisValue}<br/>热度：<b>${p[0].data[1]}</b>`,
+      formatter: (p: { axisValue: string; data: TrendPoint }[]) => `${p[0].axisValue}<br/>热度：<b>${p[0].data[1]}</b>`,
     },
     xAxis: { type: 'category', boundaryGap: false, axisLine: { lineStyle: { color: '#d1d5db' } }, axisLabel: { color: '#6b7280' } },
     yAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { color: '#f1f2f4' } }, axisLabel: { color: '#6b7280' } },

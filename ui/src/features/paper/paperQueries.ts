@@ -1,8 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { fetchPaperTrends } from '@/lib/api';
-import { padHotness } from '@/lib/format';
+import { queryOptions } from '@tanstack/react-query';
+import type { PaperInfo, TrendPoint } from '@/api/types';
+import { get } from '@/lib/request';
 
-export function usePaperTrends(id: string) {
-  const q = useQuery({ queryKey: ['paper-trends', id], queryFn: ({ signal }) => fetchPaperTrends(id, signal), enabled: Boolean(id), retry: false });
-  return { ...q, series: q.isSuccess ? padHotness(q.data) : null };
-}
+/** GET /v3/paper/{id}: one paper with every tag. */
+export const paperQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['paper', id],
+    queryFn: ({ signal }) => get<PaperInfo>(`/v3/paper/${id}`, undefined, { signal }),
+    enabled: Boolean(id),
+  });
+
+/** GET /v3/paper/trends/{id}: the hotness series, already padded by the API (api/trends.py). */
+export const paperTrendsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['paper-trends', id],
+    queryFn: ({ signal }) => get<TrendPoint[]>(`/v3/paper/trends/${id}`, undefined, { signal }),
+    enabled: Boolean(id),
+  });

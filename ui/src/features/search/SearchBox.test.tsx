@@ -2,14 +2,14 @@ import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../tests/render';
-import { readHistory, addHistory } from '@/lib/history';
+import { readHistory, addHistory } from './history';
 import { SearchBox, normalizeSearch } from './SearchBox';
 
-vi.mock('@/lib/api', () => ({
-  fetchSuggestions: vi.fn(async (q: string) => [
+vi.mock('./searchQueries', () => ({
+  suggestionsQuery: (q: string) => ({ queryKey: ['suggest', q], enabled: q.length > 0, queryFn: async () => [
     { source: { story_info: { id: 1, title: `${q}时代，语音${q}该怎么做？` } }, highlight: { 'story_info.title': [`<em>${q}</em>时代，语音<em>${q}</em>该怎么做？`] } },
     { source: { story_info: { id: 2, title: `${q}推理优化实践` } }, highlight: { 'story_info.title': [`<em>${q}</em>推理优化实践`] } },
-  ]),
+  ] }),
 }));
 
 function setup(props: Partial<Parameters<typeof SearchBox>[0]> = {}) {

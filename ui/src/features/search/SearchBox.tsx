@@ -1,10 +1,12 @@
 import { useCombobox } from 'downshift';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { fetchSuggestions } from '@/lib/api';
-import { addHistory, clearHistory, readHistory } from '@/lib/history';
+import { Icon } from '@/components/Icon/Icon';
 import { useDebounce } from '@/hooks/useDebounce';
-import { Icon } from '../Icon/Icon';
+import { paths } from '@/lib/paths';
+import { serverHtml } from '@/lib/serverHtml';
+import { addHistory, clearHistory, readHistory } from './history';
+import { suggestionsQuery } from './searchQueries';
 import './SearchBox.css';
 
 export const MAX_SEARCH = 100;
@@ -28,12 +30,8 @@ export interface SearchBoxProps {
   id?: string;
 }
 
-export function searchUrl(text: string): string {
-  return `/search?q=${encodeURIComponent(text)}`;
-}
-
 function defaultSearch(text: string) {
-  window.location.assign(searchUrl(text));
+  window.location.assign(paths.search(text));
 }
 
 /** Input trimmed, at most 100 characters; empty -> the placeholder. */
@@ -52,13 +50,7 @@ export function SearchBox({
   const trimmed = inputValue.trim();
   const debounced = useDebounce(trimmed, SUGGEST_DEBOUNCE);
 
-  const suggestions = useQuery({
-    queryKey: ['suggest', debounced],
-    queryFn: ({ signal }) => fetchSuggestions(debounced, signal),
-    enabled: debounced.length > 0,
-    staleTime: 60 * 1000,
-    retry: false,
-  });
+  const suggestions = useQuery(suggestionsQuery(debounced));
 
   const rows: SearchRow[] = useMemo(() => {
     if (!trimmed) {
@@ -68,18 +60,14 @@ export function SearchBox({
       ];
     }
     const list: SearchRow[] = [];
-    if (debounced === trimmed && Array.isArray(suggestions.data)) {
+    if (debounced === trimmed && suggestions.data) {
+      // Titles can repeat across stories: one row per title, at most 8 rows.
       const seen = new Set<string>();
       for (const s of suggestions.data) {
-        const title = s?.source?.story_info?.title;
-        if (!title || seen.has(title)) continue;
+        const { id, title } = s.source.story_info;
+        if (seen.has(title)) continue;
         seen.add(title);
-        list.push({
-          kind: 'suggest',
-          text: title,
-          html: s.highlight?.['story_info.title']?.[0] ?? title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
-          id: s.source.story_info.id,
-        });
+        list.push({ kind: 'suggest', text: title, html: s.highlight?.['story_info.title']?.[0] ?? '', id });
         if (list.length >= 8) break;
       }
     }
@@ -130,13 +118,13 @@ export function SearchBox({
     },
   });
 
+  // openMenu is stable (downshift memoises it), so this runs when the box mounts with autoFocus.
   useEffect(() => {
     if (autoFocus) {
       inputRef.current?.focus();
       openMenu();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [autoFocus]);
+  }, [autoFocus, openMenu]);
 
   const hasHistory = !trimmed && history.length > 0;
   const hasHot = !trimmed && hotwords.length > 0;
@@ -235,8 +223,7 @@ function SearchRowView({ row, highlighted, itemProps, heading }: {
         {row.kind === 'suggest' && (
           <>
             <Icon name="search" size={14} />
-            {/* server-escaped title with <em> marks only */}
-            <span className="search-row__text" dangerouslySetInnerHTML={{ __html: row.html }} />
+            <span className="search-row__text" dangerouslySetInnerHTML={serverHtml(row.html)} />
           </>
         )}
         {row.kind === 'search' && (

@@ -1,21 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useFilters } from '@/hooks/useFilters';
-import { itemKey, useInfiniteList } from '@/hooks/useInfiniteList';
-import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { fetchSearch, fetchTotals } from '@/lib/api';
-import { formatNumber } from '@/lib/format';
-import type { ContentType, FeedItem } from '@/lib/types';
+import type { ContentType } from '@/api/types';
 import { FiltersBar, type FilterItem } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
-import { FeedCard } from '@/components/cards/FeedCard';
 import { Tabs, type TabItem } from '@/components/Tabs/Tabs';
-import { TagFilterButton } from '@/components/layouts/Layouts';
-import '@/components/cards/cards.css';
+import { FeedCard, itemKey, TagFilterButton } from '@/features/feed';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useFilters } from '@/hooks/useFilters';
+import { useInfiniteList } from '@/hooks/useInfiniteList';
+import { formatNumber } from '@/lib/format';
+import { searchQuery, totalsQuery, type SearchSort } from './searchQueries';
+import '@/components/Card/card.css';
 import './SearchPage.css';
 
 type Tab = 'all' | ContentType;
-type SearchSort = 'relevance' | 'hot' | 'new';
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'all', label: '全部' },
@@ -31,7 +28,7 @@ const SEARCH_SORTS: FilterItem<SearchSort>[] = [
   { label: '最新', value: 'new', icon: 'clock' },
 ];
 
-/** `/search?q=`: tabs per type with counts from /v2/total, highlighted titles, the same filters. */
+/** `/search?q=`: tabs per type with counts from /v2/total, highlighted titles, the same filters; `/browse` (browse) is every kind without a query. */
 export default function SearchPage({ browse = false }: { browse?: boolean }) {
   const { filters, update } = useFilters(browse ? 'hot' : 'relevance');
   const q = browse ? '' : filters.q.trim().slice(0, 100);
@@ -40,17 +37,8 @@ export default function SearchPage({ browse = false }: { browse?: boolean }) {
   const time = sort === 'hot' ? filters.time : null;
   useDocumentTitle(browse ? '发现' : q ? `${q} 的搜索结果` : '搜索');
 
-  const totals = useQuery({
-    queryKey: ['totals', q, filters.label, time],
-    queryFn: ({ signal }) => fetchTotals({ q, label: filters.label, time }, signal),
-    retry: false,
-  });
-  const fetchPage = useCallback(
-    (page: number, signal: AbortSignal) =>
-      fetchSearch({ q, model: tab === 'all' ? null : tab, label: filters.label, time, sort }, page, signal),
-    [q, tab, filters.label, time, sort],
-  );
-  const list = useInfiniteList<FeedItem>(['search', q, tab, filters.label, time, sort], fetchPage, itemKey);
+  const totals = useQuery(totalsQuery({ q, label: filters.label, time }));
+  const list = useInfiniteList(searchQuery({ q, model: filters.model, label: filters.label, time, sort }), itemKey);
   const counts = totals.data;
   const tabItems: TabItem<Tab>[] = TABS.map((t) => ({
     ...t,
@@ -79,7 +67,7 @@ export default function SearchPage({ browse = false }: { browse?: boolean }) {
         {...list.listProps}
       >
         <div className="feed-list">
-          {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} search selected={filters.label} />)}
+          {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} search />)}
         </div>
       </ListWrapper>
     </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { fetchHotwords } from '@/lib/api';
+import { hotwordsQuery } from './searchQueries';
 
 export const DEFAULT_PLACEHOLDER = 'AI日报';
 export const HOTWORDS_DELAY = 2000;
@@ -13,17 +13,8 @@ export function useHotwords(delay: number = HOTWORDS_DELAY) {
     const t = setTimeout(() => setEnabled(true), delay);
     return () => clearTimeout(t);
   }, [delay, enabled]);
-  const q = useQuery({
-    queryKey: ['hotwords'],
-    queryFn: fetchHotwords,
-    enabled,
-    staleTime: 60 * 60 * 1000,
-    retry: false,
-  });
-  const words = useMemo(
-    () => Array.from(new Set((q.data ?? []).map((w) => w?.source?.content?.trim()).filter((w): w is string => Boolean(w)))),
-    [q.data],
-  );
+  const q = useQuery(hotwordsQuery(enabled));
+  const words = useMemo(() => (q.data ?? []).map((w) => w.source.content), [q.data]);
   const [seed] = useState(() => Math.random());
   const placeholder = words.length ? words[Math.floor(seed * words.length)] : DEFAULT_PLACEHOLDER;
   return { words, placeholder };

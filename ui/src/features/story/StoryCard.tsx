@@ -1,46 +1,37 @@
+import type { StoryInfo } from '@/api/types';
+import { Avatar, Img } from '@/components/Img/Img';
+import { Icon } from '@/components/Icon/Icon';
+import { TagList } from '@/components/TagList/TagList';
 import { formatNumber, formatRelativeTime } from '@/lib/format';
 import { COVER_WIDTH } from '@/lib/image';
-import type { StoryInfo } from '@/lib/types';
-import { Avatar, Img } from '../Img/Img';
-import { Icon } from '../Icon/Icon';
-import { TagList } from './TagList';
-import './cards.css';
+import { paths } from '@/lib/paths';
+import { serverHtml } from '@/lib/serverHtml';
+import '@/components/Card/card.css';
+import './StoryCard.css';
 
-export const ANONYMOUS = '匿名';
-
-/** The author shows as '匿名' when name, avatar or user id is missing (or the story hides the name). */
-export function authorOf(s: Pick<StoryInfo, 'user_name' | 'user_avatar' | 'user_id' | 'story_show_user_name'>) {
-  const anonymous = !s.user_name || !s.user_avatar || !s.user_id || s.story_show_user_name === false;
-  return anonymous ? { name: ANONYMOUS, avatar: null, id: null } : { name: s.user_name as string, avatar: s.user_avatar ?? null, id: s.user_id ?? null };
-}
-
-export function storyUrl(id: number | string) {
-  return `/view/${id}`;
-}
-
-export function StoryCard({ story, summaryHtml, selected }: { story: StoryInfo; summaryHtml?: string; selected?: string[] }) {
-  const author = authorOf(story);
-  const href = storyUrl(story.id);
+/** A story in a feed. The API decides the author (`author_name`, '匿名' when anonymous), the expert flag and the tags. */
+export function StoryCard({ story, summaryHtml }: { story: StoryInfo; summaryHtml?: string }) {
+  const href = paths.story(story.id);
   return (
     <article className="card story-card" data-id={story.id}>
       <div className="story-card__main">
         <div className="card-author">
-          <Avatar src={author.avatar} name={author.name} size={22} expert={Boolean(story.is_expert) && author.id !== null} />
-          <span className="card-author__name">{author.name}</span>
+          <Avatar src={story.is_anonymous ? null : story.user_avatar} name={story.author_name} size={22} expert={story.is_expert} />
+          <span className="card-author__name">{story.author_name}</span>
           <span className="card-dot" aria-hidden="true">·</span>
-          <time dateTime={story.created_at} className="card-time">{formatRelativeTime(story.created_at)}</time>
+          <time dateTime={story.created_at ?? undefined} className="card-time">{formatRelativeTime(story.created_at)}</time>
         </div>
         <h2 className="card-title">
-          {/* opens in a new tab; the title is server-escaped with <em> marks only */}
-          <a href={href} target="_blank" rel="noopener" dangerouslySetInnerHTML={{ __html: story.title_html || escapeHtml(story.title) }} />
+          {/* opens in a new tab */}
+          <a href={href} target="_blank" rel="noopener" dangerouslySetInnerHTML={serverHtml(story.title_html)} />
         </h2>
         {summaryHtml ? (
-          <p className="card-summary" dangerouslySetInnerHTML={{ __html: summaryHtml }} />
+          <p className="card-summary" dangerouslySetInnerHTML={serverHtml(summaryHtml)} />
         ) : (
           story.summary && <p className="card-summary">{story.summary}</p>
         )}
         <div className="card-foot">
-          <TagList tags={story.tag_names} selected={selected} />
+          <TagList tags={story.tag_names} />
           <div className="card-stats">
             <span title="点赞"><Icon name="thumb" size={14} />{formatNumber(story.final_score)}</span>
             <span title="收藏"><Icon name="star" size={14} />{formatNumber(story.remark_count)}</span>
@@ -55,8 +46,4 @@ export function StoryCard({ story, summaryHtml, selected }: { story: StoryInfo; 
       )}
     </article>
   );
-}
-
-export function escapeHtml(s: string | undefined | null): string {
-  return (s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
