@@ -77,12 +77,7 @@ async function perform<T>(url: string, init: RequestInit, timeout: number, calle
     clearTimeout(timer);
     caller?.removeEventListener('abort', cancel);
   }
-  let payload: { code?: number; data?: unknown; msg?: string; message?: string } | null = null;
-  try {
-    payload = await res.json();
-  } catch {
-    payload = null;
-  }
+  const payload: { code?: number; data?: unknown; msg?: string; message?: string } | null = await res.json().catch(() => null);
   if (!payload || typeof payload !== 'object' || !('code' in payload)) {
     throw new ApiError(res.status >= 400 ? res.status : 503, res.status === 404 ? '' : FAILED_MSG);
   }
