@@ -34,13 +34,34 @@ async function noSeriousA11yViolations(page, name) {
   if (minor.length) console.log(`# axe ${name}: minor: ${minor.join(', ')}`);
 }
 
+/** The page is still: nothing loading, the images on screen loaded (lazy ones below stay unloaded), fonts
+ * loaded, and no finite CSS animation or transition running. */
+async function settled(page) {
+  await page.waitForFunction(() =>
+    !document.querySelector('.list-state--loading, .page-loading') &&
+    Array.from(document.images).every((img) => {
+      const r = img.getBoundingClientRect();
+      return img.complete || r.top >= window.innerHeight || r.bottom <= 0;
+    }) &&
+    document.fonts.status === 'loaded' &&
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+}
+
+/** Every hotness chart has finished drawing: its canvas stays the same across two polls. */
+async function chartDrawn(page) {
+  await page.locator('.trend-chart canvas').first().waitFor();
+  await page.waitForFunction(() => {
+    const now = Array.from(document.querySelectorAll('.trend-chart canvas')).map((c) => c.toDataURL()).join();
+    const same = now === window.__lastChart;
+    window.__lastChart = now;
+    return same;
+  }, null, { polling: 250 });
+}
+
 describe('build', () => {
   test('reports the initial JavaScript size (gzip)', () => {
     const report = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'size-report.json');
-    if (!existsSync(report)) {
-      console.log('# size report missing: run npm run build');
-      return;
-    }
+    assert.ok(existsSync(report), `${report} is missing: run npm run build first`);
     const r = JSON.parse(readFileSync(report, 'utf8'));
     console.log(`# initial JS: ${(r.initialGzip / 1024).toFixed(1)} kB gzip in ${r.initial.length} files (${(r.initialRaw / 1024).toFixed(1)} kB raw); ${r.allChunks} chunks in all`);
     assert.ok(r.initialGzip < 150 * 1024, 'initial JS stays under 150 kB gzip');
@@ -170,7 +191,7 @@ describe('desktop', () => {
     assert.equal((await tab.locator('h1.story-page__title').textContent()).trim(), title);
     assert.ok((await tab.locator('.story-content p').count()) > 0, 'content rendered');
     await tab.setViewportSize(DESKTOP);
-    await tab.waitForTimeout(400);
+    await settled(tab);
     await shot(tab, 'story-1280');
     assert.equal(page.url(), BASE + '/', 'the list stays in the first tab');
     await context.close();
@@ -200,7 +221,7 @@ describe('desktop', () => {
     assert.match(await login.getAttribute('href'), /\/auth\/login\?redirect_url=.*&from_code=/);
     assert.equal(await page.locator('.side-nav').count(), 0, 'no side navigation on rankings');
     await page.locator('.rank-row').first().waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'rankings-1280');
     await nav.getByRole('button', { name: /更多/ }).hover();
     await page.locator('.nav-more__menu').getByText('项目').waitFor();
@@ -209,6 +230,10 @@ describe('desktop', () => {
     await page.getByRole('tab', { name: 'Hub 榜' }).click();
     await page.waitForURL(/tab=hub/);
     await page.waitForFunction(() => !document.querySelector('.list-state--loading'));
+    // the hub tab ranks by the hub fields (story heat and count), not the global score
+    await page.locator('.rank-row__count').first().waitFor();
+    await settled(page);
+    await shot(page, 'rankings-hub-1280');
     await context.close();
   });
 
@@ -218,12 +243,10 @@ describe('desktop', () => {
     const id = papers.list[0].paper_info.id;
     await page.goto(`${BASE}/paper/${id}`);
     await page.locator('.paper-page__title').waitFor();
-    await page.locator('.trend-chart canvas').waitFor();
-    await page.waitForTimeout(1500);
+    await chartDrawn(page);
     await shot(page, 'paper-1280', true);
     await page.goto(`${BASE}/trends/${id}`);
-    await page.locator('.trend-chart canvas').waitFor();
-    await page.waitForTimeout(1500);
+    await chartDrawn(page);
     await shot(page, 'trends-1280');
     await page.goto(`${BASE}/papers`);
     await page.locator('.paper-card').first().waitFor();
@@ -235,7 +258,7 @@ describe('desktop', () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${BASE}/events`);
     await page.locator('.event-card').first().waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'events-1280');
     const href = await page.locator('.event-card .card-title a').first().getAttribute('href');
     assert.match(href, /\/activities\/\d+$/);
@@ -258,7 +281,7 @@ describe('desktop', () => {
     const { context, page } = await newPage(browser);
     await page.goto(BASE + '/');
     await page.locator('.feed-list article').first().waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'home-1280');
     await noSeriousA11yViolations(page, 'home');
     await page.goto(BASE + '/search?q=' + encodeURIComponent('大模型'));
@@ -286,7 +309,7 @@ describe('tablet', () => {
     await page.getByRole('button', { name: /标签筛选/ }).click();
     await page.getByRole('dialog', { name: '标签筛选' }).getByRole('button', { name: 'AIGC' }).click();
     await page.waitForURL(/label=aigc/);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'home-768-drawer');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, 'no horizontal overflow');
@@ -299,7 +322,7 @@ describe('phone', () => {
     const { context, page } = await newPage(browser, phone);
     await page.goto(BASE + '/');
     await page.locator('.feed-list article').first().waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'home-375');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no horizontal overflow (${overflow})`);
@@ -318,7 +341,7 @@ describe('phone', () => {
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 0, 'overlay does not overflow');
     await Promise.all([page.waitForURL(/\/search\?q=Agent$/), page.keyboard.press('Enter')]);
     await page.locator('.feed-list article').first().waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'search-375');
     await overlay.waitFor({ state: 'detached' });
     await context.close();
@@ -329,21 +352,23 @@ describe('phone', () => {
     const stories = await api('/v1/story/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, label: [], sort: 'hot', time: 'month', size: 1 }) });
     await page.goto(`${BASE}/view/${stories.list[0].story_info.id}`);
     await page.locator('.story-page__title').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'story-375');
     const papers = await api('/v3/paper/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, label: [], sort: 'hot', time: null, size: 1 }) });
     await page.goto(`${BASE}/trends/${papers.list[0].paper_info.id}`);
-    await page.locator('.trend-chart canvas').waitFor();
-    await page.waitForTimeout(1500);
+    await chartDrawn(page);
     await shot(page, 'trends-375');
     await page.goto(`${BASE}/paper/${papers.list[0].paper_info.id}`);
-    await page.locator('.trend-chart canvas').waitFor();
-    await page.waitForTimeout(1500);
+    await chartDrawn(page);
     await shot(page, 'paper-375', true);
     await page.goto(`${BASE}/rankings`);
     await page.locator('.rank-row').first().waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'rankings-375');
+    await page.goto(`${BASE}/rankings?tab=hub`);
+    await page.locator('.rank-row__count').first().waitFor();
+    await settled(page);
+    await shot(page, 'rankings-hub-375');
     for (const p of page.errors) console.log('# page error:', p);
     assert.deepEqual(page.errors, []);
     await context.close();
@@ -359,15 +384,15 @@ describe('phone', () => {
     assert.equal(await page.locator('.banner-link').count(), 0, 'no banner in the app');
     assert.equal(await page.locator('.site-nav-row').count(), 1, 'nav row on home');
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(150);
+    await page.waitForFunction(() => window.scrollY > 0);
     await page.mouse.wheel(0, 500);
     await page.waitForFunction(() => document.querySelector('header.site-header').dataset.appHeader === 'hidden');
-    await page.waitForTimeout(350); // the slide transition
+    await page.waitForFunction(() => document.querySelector('header.site-header').getAnimations().length === 0); // the slide transition
     const hiddenBox = await header.boundingBox();
     assert.ok(hiddenBox.y + hiddenBox.height <= 1, 'moved out of view');
     await page.mouse.wheel(0, -200);
     await page.waitForFunction(() => document.querySelector('header.site-header').dataset.appHeader === 'shown');
-    await page.waitForTimeout(350);
+    await page.waitForFunction(() => document.querySelector('header.site-header').getAnimations().length === 0);
     const shownBox = await header.boundingBox();
     assert.ok(Math.abs(shownBox.y) < 1, 'back in view');
     const barBox = await page.locator('.filters-bar--sticky').boundingBox();

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ContentType, SortValue, TimeValue } from '@/lib/types';
+import type { ContentType, SortValue, TimeValue } from '@/api/types';
 
 const TIMES: TimeValue[] = ['day', '3day', 'week', 'month'];
 

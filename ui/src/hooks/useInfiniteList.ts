@@ -1,21 +1,28 @@
-import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { FeedItem, Page } from '@/lib/types';
+import type { Paged } from '@/api/types';
 
-/** De-duplication key of a feed item: story_id, event id, arXiv number (or id). */
-export function itemKey(item: FeedItem): string {
-  if (item.is_event || item.type === 'event') return `event:${item.event_info?.id ?? item.id}`;
-  if (item.type === 'paper') return `paper:${item.paper_info?.arxiv_id || item.paper_info?.id || item.id}`;
-  if (item.type === 'project') return `project:${item.project_info?.id ?? item.id}`;
-  return `story:${item.story_id ?? item.story_info?.id ?? item.id}`;
+/** Query options of a paged list: pages from 1; hasNextPage when the API says so and the last page returned items. */
+export function pagedQueryOptions<T, K extends QueryKey>(
+  queryKey: K,
+  fetchPage: (page: number, signal: AbortSignal) => Promise<Paged<T>>,
+  enabled = true,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: Paged<T>, all) => (last.hasNextPage && last.list.length > 0 ? all.length + 1 : undefined),
+    enabled,
+  });
 }
 
 /** Concatenates pages, dropping items already seen; recomputed from the first page, so a first-page load resets it. */
-export function dedupe<T>(pages: Page<T>[] | undefined, keyOf: (item: T) => string): T[] {
+export function dedupe<T>(pages: Paged<T>[] | undefined, keyOf: (item: T) => string): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
   for (const page of pages ?? []) {
-    for (const item of page.list ?? []) {
+    for (const item of page.list) {
       const key = keyOf(item);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -25,20 +32,10 @@ export function dedupe<T>(pages: Page<T>[] | undefined, keyOf: (item: T) => stri
   return out;
 }
 
-export function useInfiniteList<T>(
-  key: QueryKey,
-  fetchPage: (page: number, signal: AbortSignal) => Promise<Page<T>>,
-  keyOf: (item: T) => string,
-  enabled = true,
-) {
-  const query = useInfiniteQuery({
-    queryKey: key,
-    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
-    initialPageParam: 1,
-    // hasNextPage: the API says so and the last page returned items
-    getNextPageParam: (last: Page<T>, all) => (last && last.hasNextPage && (last.list?.length ?? 0) > 0 ? all.length + 1 : undefined),
-    enabled,
-  });
+type PagedOptions<T, K extends QueryKey> = ReturnType<typeof pagedQueryOptions<T, K>>;
+
+export function useInfiniteList<T, K extends QueryKey>(options: PagedOptions<T, K>, keyOf: (item: T) => string) {
+  const query = useInfiniteQuery(options);
   const items = useMemo(() => dedupe(query.data?.pages, keyOf), [query.data, keyOf]);
   // The list states of ListWrapper, derived once here for every page that shows an infinite list.
   const listProps = {

@@ -37,12 +37,14 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, wait: nu
   return throttled;
 }
 
-/** Window scroll listener throttled to 50 ms (spec section 9). */
-export function useThrottledScroll(handler: () => void, deps: unknown[] = []) {
-  const ref = useRef(handler);
-  ref.current = handler;
+/** Window scroll (and resize) listener throttled to 50 ms (spec section 9); always calls the latest handler. */
+export function useThrottledScroll(handler: () => void) {
+  const latest = useRef(handler);
   useEffect(() => {
-    const t = throttle(() => ref.current(), SCROLL_THROTTLE);
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const t = throttle(() => latest.current(), SCROLL_THROTTLE);
     window.addEventListener('scroll', t, { passive: true });
     window.addEventListener('resize', t, { passive: true });
     return () => {
@@ -50,6 +52,5 @@ export function useThrottledScroll(handler: () => void, deps: unknown[] = []) {
       window.removeEventListener('scroll', t);
       window.removeEventListener('resize', t);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, []);
 }

@@ -19,8 +19,3 @@ export const config = {
   product: (env.VITE_PRODUCT_NAME as string | undefined) ?? 'AI 社区',
   timeout: 60000,
 };
-
-export function loginUrl(redirect: string = typeof window !== 'undefined' ? window.location.href : '/'): string {
-  const params = new URLSearchParams({ redirect_url: redirect, from_code: config.fromCode });
-  return `${config.authHost}/auth/login?${params.toString()}`;
-}

@@ -1,4 +1,4 @@
-import type { PageType } from './types';
+import type { PageType } from '@/api/types';
 
 /** Content type follows the path: papers -> paper, events -> event, projects -> project, rankings -> ranking, else story. */
 export function contentTypeOf(pathname: string): PageType {

@@ -54,22 +54,3 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   if (Number.isNaN(d.getTime())) return '';
   return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
-
-/** Hotness series: empty -> 10 zero days ending yesterday; one point -> a zero point the day before. */
-export function padHotness(series: [string, number][] | null | undefined, today: Date = new Date()): [string, number][] {
-  const data = Array.isArray(series) ? series.slice() : [];
-  if (data.length === 0) {
-    const out: [string, number][] = [];
-    for (let i = 10; i >= 1; i -= 1) {
-      const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() - i);
-      out.push([formatDate(d), 0]);
-    }
-    return out;
-  }
-  if (data.length === 1) {
-    const [y, m, d] = data[0][0].split('-').map(Number);
-    const before = new Date(y, m - 1, d - 1);
-    return [[formatDate(before), 0], data[0]];
-  }
-  return data;
-}

@@ -26,7 +26,7 @@ export function isChunkError(err: unknown): boolean {
 }
 
 /** React.lazy that reloads the page once a minute at most when a new deploy removed an old chunk. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's own; T keeps the page's real props
 export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
   return lazy(() =>
     factory().catch((err) => {

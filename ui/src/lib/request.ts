@@ -1,10 +1,12 @@
 /**
- * The request layer of spec sections 7 and 8: base /api, credentials sent, 60 s timeout,
- * identical in-flight requests share one network call, envelope {code, data, msg} with
+ * The request layer of spec sections 7 and 8: base /api, credentials sent, 60 s timeout, envelope {code, data, msg} with
  * code 0 / -1 as success, a toast for other codes (not for 404 or an empty message),
- * 403 sends the visitor to the login page, cancelled requests stay quiet.
+ * 403 sends the visitor to the login page, cancelled requests stay quiet. Identical in-flight
+ * requests are not sent twice because every call goes through TanStack Query, which shares one
+ * fetch per query key.
  */
-import { config, loginUrl } from './config';
+import { config } from './config';
+import { paths } from './paths';
 import { toast } from './toast';
 
 export class ApiError extends Error {
@@ -28,8 +30,6 @@ export interface RequestOptions {
   timeout?: number;
 }
 
-const inflight = new Map<string, Promise<unknown>>();
-
 export function buildQuery(params?: Record<string, unknown>): string {
   if (!params) return '';
   const qs = new URLSearchParams();
@@ -51,7 +51,7 @@ export function handleError(err: ApiError): void {
   if (err.code === 403) {
     if (!redirecting) {
       redirecting = true;
-      window.location.assign(loginUrl(window.location.href));
+      window.location.assign(paths.login(window.location.href));
     }
     return;
   }
@@ -59,24 +59,25 @@ export function handleError(err: ApiError): void {
   toast(err.message, 'error');
 }
 
-async function perform<T>(url: string, init: RequestInit, timeout: number): Promise<T> {
+async function perform<T>(url: string, init: RequestInit, timeout: number, caller?: AbortSignal): Promise<T> {
+  // One controller for both the caller's cancel (TanStack Query's signal) and the timeout.
   const controller = new AbortController();
+  const cancel = () => controller.abort(caller?.reason);
+  if (caller?.aborted) cancel();
+  caller?.addEventListener('abort', cancel, { once: true });
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeout);
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: controller.signal });
   } catch (e) {
-    clearTimeout(timer);
+    if (caller?.aborted) throw e; // cancelled by the caller: an AbortError, not an API error
     if (controller.signal.aborted) throw new ApiError(504, '请求超时，请稍后重试');
     throw new ApiError(503, FAILED_MSG);
+  } finally {
+    clearTimeout(timer);
+    caller?.removeEventListener('abort', cancel);
   }
-  clearTimeout(timer);
-  let payload: { code?: number; data?: unknown; msg?: string; message?: string } | null = null;
-  try {
-    payload = await res.json();
-  } catch {
-    payload = null;
-  }
+  const payload: { code?: number; data?: unknown; msg?: string; message?: string } | null = await res.json().catch(() => null);
   if (!payload || typeof payload !== 'object' || !('code' in payload)) {
     throw new ApiError(res.status >= 400 ? res.status : 503, res.status === 404 ? '' : FAILED_MSG);
   }
@@ -91,38 +92,26 @@ async function perform<T>(url: string, init: RequestInit, timeout: number): Prom
   throw new ApiError(code, payload.msg ?? payload.message ?? '');
 }
 
-export function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   const url = `${config.apiBase}${path}${buildQuery(opts.params)}`;
-  const bodyText = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const key = `${method} ${url} ${bodyText ?? ''}`;
-  let shared = inflight.get(key) as Promise<T> | undefined;
-  if (!shared) {
-    const init: RequestInit = {
-      method,
-      credentials: 'include',
-      headers: {
-        Accept: 'application/json, text/plain, */*',
-        ...(bodyText !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: bodyText,
-    };
-    shared = perform<T>(url, init, opts.timeout ?? config.timeout).finally(() => inflight.delete(key));
-    inflight.set(key, shared);
-  }
-  const withHandling = shared.catch((err: unknown) => {
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json, text/plain, */*',
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body,
+  };
+  try {
+    return await perform<T>(url, init, opts.timeout ?? config.timeout, opts.signal);
+  } catch (err) {
+    // A cancelled caller stays quiet: no toast, no login redirect.
     if (err instanceof ApiError && !opts.skipErrorHandler && !opts.signal?.aborted) handleError(err);
     throw err;
-  });
-  const signal = opts.signal;
-  if (!signal) return withHandling;
-  // A cancelled caller resolves quietly for itself; the shared call goes on for the others.
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new DOMException('Aborted', 'AbortError'));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    withHandling.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+  }
 }
 
 export const get = <T>(path: string, params?: Record<string, unknown>, opts: RequestOptions = {}) =>

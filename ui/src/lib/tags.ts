@@ -1,6 +1,6 @@
 /** The static tag groups, shared with the API (data/tags.json). */
 import raw from '@data/tags.json';
-import type { PageType } from './types';
+import type { PageType } from '@/api/types';
 
 export interface Tag {
   id: string;

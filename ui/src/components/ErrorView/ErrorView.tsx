@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isChunkError, shouldReloadForChunk } from '@/lib/lazy';
+import { paths } from '@/lib/paths';
+import { ApiError, FAILED_MSG } from '@/lib/request';
 import './ErrorView.css';
 
 /** Error page: code and message with a '返回首页' link. */
@@ -8,9 +10,15 @@ export function ErrorView({ code, message }: { code: number | string; message: s
     <div className="error-view">
       <div className="error-view__code">{code}</div>
       <h1 className="error-view__msg">{message}</h1>
-      <a className="btn btn--primary" href="/">返回首页</a>
+      <a className="btn btn--primary" href={paths.home()}>返回首页</a>
     </div>
   );
+}
+
+/** The page-level view of a failed query: the API's code and message; 404 reads `notFound`. */
+export function QueryError({ error, notFound = '内容不存在' }: { error: unknown; notFound?: string }) {
+  const err = error instanceof ApiError ? error : null;
+  return <ErrorView code={err?.code ?? 500} message={err?.code === 404 ? notFound : err?.message || FAILED_MSG} />;
 }
 
 export function NotFound() {
@@ -27,7 +35,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode; fallback?: R
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     if (isChunkError(error) && shouldReloadForChunk()) window.location.reload();
-    // eslint-disable-next-line no-console
     console.error(error, info.componentStack);
   }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TimeValue } from '@/lib/types';
+import type { TimeValue } from '@/api/types';
 import { Icon, type IconName } from '../Icon/Icon';
 import './FiltersBar.css';
 

@@ -2,10 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { ListWrapper, TEXT } from './ListWrapper';
-import { dedupe, itemKey, useInfiniteList } from '@/hooks/useInfiniteList';
-import type { FeedItem, Page } from '@/lib/types';
+import { dedupe, pagedQueryOptions, useInfiniteList } from '@/hooks/useInfiniteList';
+import type { FeedItem, Paged } from '@/api/types';
+
+// A list item's key for these tests (the feed's own keys are tested with the feed).
+const itemKey = (item: FeedItem) => (item.type === 'paper' ? `paper:${item.paper_info?.arxiv_id}` : `story:${item.story_id}`);
 
 const base = { onRetry: () => {}, isLoading: false, isError: false, count: 0 };
 
@@ -44,15 +46,15 @@ describe('ListWrapper states', () => {
 });
 
 const story = (id: number): FeedItem => ({
-  type: 'story', id, is_event: false, story_id: id, story_info: { id, title: `t${id}`, created_at: '' }, event_info: null, paper_info: null, project_info: null,
+  type: 'story', id, is_event: false, story_id: id, source: {}, story_info: { id, title: `t${id}`, created_at: '' }, event_info: null, paper_info: null, project_info: null,
 });
 const paper = (id: number, arxiv: string): FeedItem => ({
-  type: 'paper', id, is_event: false, story_id: null, story_info: null, event_info: null, paper_info: { id, title: 'p', arxiv_id: arxiv }, project_info: null,
+  type: 'paper', id, is_event: false, story_id: null, source: {}, story_info: null, event_info: null, paper_info: { id, title: 'p', arxiv_id: arxiv }, project_info: null,
 });
 
 describe('de-duplication', () => {
-  it('by story_id, event id and arXiv number across pages', () => {
-    const pages: Page<FeedItem>[] = [
+  it('by key across pages', () => {
+    const pages: Paged<FeedItem>[] = [
       { list: [story(1), story(2), paper(10, '2611.00001')], total: 9, page: 1, size: 3, hasNextPage: true },
       { list: [story(2), story(3), paper(11, '2611.00001')], total: 9, page: 2, size: 3, hasNextPage: true },
     ];
@@ -60,9 +62,8 @@ describe('de-duplication', () => {
   });
 });
 
-function Feed({ fetchPage }: { fetchPage: (p: number) => Promise<Page<FeedItem>> }) {
-  const fp = useCallback((p: number) => fetchPage(p), [fetchPage]);
-  const list = useInfiniteList<FeedItem>(['t'], fp, itemKey);
+function Feed({ fetchPage }: { fetchPage: (p: number) => Promise<Paged<FeedItem>> }) {
+  const list = useInfiniteList(pagedQueryOptions(['t'], (p: number) => fetchPage(p)), itemKey);
   return (
     <ListWrapper
       isLoading={list.isLoading}
@@ -82,7 +83,7 @@ function Feed({ fetchPage }: { fetchPage: (p: number) => Promise<Page<FeedItem>>
 describe('infinite list with the wrapper', () => {
   it('fails, retries, loads pages without duplicates and ends', async () => {
     let fail = true;
-    const fetchPage = vi.fn(async (p: number): Promise<Page<FeedItem>> => {
+    const fetchPage = vi.fn(async (p: number): Promise<Paged<FeedItem>> => {
       if (fail) throw new Error('boom');
       if (p === 1) return { list: [story(1), story(2)], total: 3, page: 1, size: 2, hasNextPage: true };
       return { list: [story(2), story(3)], total: 3, page: 2, size: 2, hasNextPage: false };

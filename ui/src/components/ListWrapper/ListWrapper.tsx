@@ -41,7 +41,7 @@ export function ListWrapper({
     if (remaining <= SCROLL_OFFSET) onLoadMore();
   }, [onLoadMore, hasNextPage, isFetchingNextPage, isFetchNextPageError, isLoading, isError]);
 
-  useThrottledScroll(check, [check]);
+  useThrottledScroll(check);
   // a short page never scrolls: check again after each load
   useEffect(() => {
     const t = setTimeout(check, 50);

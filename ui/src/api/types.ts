@@ -1,0 +1,44 @@
+/**
+ * The API's shapes, by their OpenAPI names: aliases of the generated `schema.d.ts` (never edit that
+ * file; `npm run api:types` regenerates it from `openapi.json`). Only the UI's own vocabulary (the
+ * content kinds and filter values it puts in URLs) is written here.
+ */
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+/**
+ * OpenAPI 3.0 writes a nullable reference as anyOf [nullable object, reference]; openapi-typescript
+ * reads the first branch as an empty object. Dropping that branch leaves `Ref | null`.
+ */
+type NullableRefs<T> = { [K in keyof T]: Exclude<T[K], Record<string, never>> };
+
+export type Tag = Schemas['Tag'];
+export type StoryInfo = Schemas['StoryInfo'];
+export type StoryDetail = Schemas['StoryDetail'];
+export type EventInfo = Schemas['EventInfo'];
+export type PaperInfo = Schemas['PaperInfo'];
+export type ProjectInfo = Schemas['ProjectInfo'];
+export type FeedItem = NullableRefs<Schemas['FeedItem']>;
+export type FeedPage = Paged<FeedItem>;
+export type FeedList = { list: FeedItem[] };
+export type RankedPerson = Schemas['RankedPerson'];
+export type RankingPage = Schemas['RankingPage'];
+/** A paper author or hub user (POST /v2/papers/userinfo). */
+export type Person = Schemas['Person'];
+export type LoginInfo = Schemas['LoginInfo'];
+export type Suggestion = Schemas['Suggestion'];
+export type Hotword = Schemas['Hotword'];
+export type Totals = Schemas['Total'];
+/** One day of a paper's hotness: [yyyy-MM-dd, number], already padded by the API. */
+export type TrendPoint = NonNullable<Schemas['TrendEnvelope']['data']>[number];
+
+export type StoryListBody = Schemas['StoryListBody'];
+
+/** Paging fields every paged list carries next to its `list`. */
+export type Paged<T> = Omit<Schemas['FeedPage'], 'list'> & { list: T[] };
+
+export type ContentType = 'story' | 'paper' | 'event' | 'project';
+export type PageType = ContentType | 'ranking';
+export type SortValue = StoryListBody['sort'];
+export type TimeValue = NonNullable<StoryListBody['time']>;

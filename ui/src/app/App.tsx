@@ -1,0 +1,70 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ErrorBoundary, NotFound } from '@/components/ErrorView/ErrorView';
+import { Toaster } from '@/components/Toaster/Toaster';
+import { DeviceProvider } from '@/hooks/useDevice';
+import { lazyPage } from '@/lib/lazy';
+import { DefaultLayout, EmptyLayout, HomeLayout } from './layouts/Layouts';
+
+// One lazy chunk per page; pages are the only feature internals the app imports directly.
+const FeedPage = lazyPage(() => import('@/features/feed/FeedPage'));
+const SearchPage = lazyPage(() => import('@/features/search/SearchPage'));
+const RankingsPage = lazyPage(() => import('@/features/person/RankingsPage'));
+const UserPage = lazyPage(() => import('@/features/person/UserPage'));
+const StoryPage = lazyPage(() => import('@/features/story/StoryPage'));
+const PaperPage = lazyPage(() => import('@/features/paper/PaperPage'));
+const TrendsPage = lazyPage(() => import('@/features/paper/TrendsPage'));
+const WxDownloadPage = lazyPage(() => import('@/features/event/WxDownloadPage'));
+const ErrorPage = lazyPage(() => import('./ErrorPage'));
+
+/** Query defaults, set once: a failed call is shown (with its retry button), not retried behind the visitor's back. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30 * 1000 },
+    },
+  });
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<HomeLayout />}>
+        <Route index element={<FeedPage key="story" type="story" />} />
+        <Route path="browse" element={<SearchPage key="browse" browse />} />
+        <Route path="events" element={<FeedPage key="event" type="event" />} />
+        <Route path="papers" element={<FeedPage key="paper" type="paper" />} />
+        <Route path="projects" element={<FeedPage key="project" type="project" />} />
+        <Route path="rankings" element={<RankingsPage />} />
+        <Route path="search" element={<SearchPage key="search" />} />
+      </Route>
+      <Route element={<DefaultLayout />}>
+        <Route path="view/examine/:id" element={<StoryPage />} />
+        <Route path="view/:id" element={<StoryPage />} />
+        <Route path="paper/:id" element={<PaperPage />} />
+        <Route path="trends/:id" element={<TrendsPage />} />
+        <Route path="users/:id" element={<UserPage />} />
+        <Route path="error" element={<ErrorPage />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+      <Route element={<EmptyLayout />}>
+        <Route path="wxDownload" element={<WxDownloadPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export default function App({ client = createQueryClient() }: { client?: QueryClient }) {
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={client}>
+        <DeviceProvider>
+          <BrowserRouter>
+            <AppRoutes />
+            <Toaster />
+          </BrowserRouter>
+        </DeviceProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

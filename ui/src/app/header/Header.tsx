@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
+import { Icon } from '@/components/Icon/Icon';
+import { Avatar } from '@/components/Img/Img';
+import { Popover } from '@/components/Popover/Popover';
+import { useLogin } from '@/features/person';
+import { SearchBox, useHotwords } from '@/features/search';
+import { useDevice } from '@/hooks/useDevice';
+import { useThrottledScroll } from '@/hooks/useThrottledScroll';
+import { config } from '@/lib/config';
+import { paths } from '@/lib/paths';
+import { DESKTOP_NAV_COUNT, NAV_ITEMS, activeNav, appNavVisible, logoTarget, type NavItem } from './nav';
+import './Header.css';
+
+export type AppHeaderState = 'removed' | 'hidden' | 'shown';
+
+/** App header: removed (in flow) under one header height; hidden when scrolling down past twice the height; shown when scrolling up. */
+export function nextAppHeaderState(prev: AppHeaderState, y: number, lastY: number, height: number): AppHeaderState {
+  if (y < height) return 'removed';
+  if (y > lastY && y > height * 2) return 'hidden';
+  if (y < lastY) return 'shown';
+  return prev;
+}
+
+function NavEntry({ item, active, onNavigate }: { item: NavItem; active: boolean; onNavigate?: () => void }) {
+  if (item.external) {
+    return (
+      <a className="nav-link" href={item.to} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+        {item.label}
+        <Icon name="external" size={12} />
+      </a>
+    );
+  }
+  return (
+    <NavLink to={item.to} className={`nav-link${active ? ' nav-link--active' : ''}`} aria-current={active ? 'page' : undefined} onClick={onNavigate} end>
+      {item.label}
+    </NavLink>
+  );
+}
+
+function Logo({ to, interactive }: { to: string; interactive: boolean }) {
+  const logo = (
+    <Link to={to} className="logo" aria-label={`${config.product} 首页`}>
+      <span className="logo__mark" aria-hidden="true">
+        <svg viewBox="0 0 32 32" width="28" height="28"><rect width="32" height="32" rx="8" fill="currentColor" /><path d="M9 23 L15 9 h2 L23 23 M11.5 18 h9" stroke="#fff" strokeWidth="2.6" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
+      </span>
+      <span className="logo__text">{config.product}</span>
+    </Link>
+  );
+  if (!interactive) return logo;
+  // Desktop: hovering the logo shows an embedded front page.
+  return (
+    <Popover trigger="hover" openDelay={600} renderTrigger={() => logo} className="logo-popover">
+      <iframe className="logo-preview" src={paths.home()} title="首页预览" loading="lazy" tabIndex={-1} />
+    </Popover>
+  );
+}
+
+export function Header() {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const device = useDevice();
+  const { isLogin, loginInfo } = useLogin();
+  const { words, placeholder } = useHotwords();
+  const [overlay, setOverlay] = useState(false);
+  const [appState, setAppState] = useState<AppHeaderState>('removed');
+  const lastY = useRef(0);
+  const ref = useRef<HTMLElement>(null);
+  const active = activeNav(pathname);
+  const previous = pathname === '/search' ? params.get('q') ?? '' : '';
+
+  useThrottledScroll(() => {
+    if (!device.isApp) return;
+    const height = ref.current?.offsetHeight || 56;
+    const y = window.scrollY;
+    setAppState((prev) => nextAppHeaderState(prev, y, lastY.current, height));
+    lastY.current = y;
+  });
+
+  // Sticky bars below (the app's top filter bar) sit under the header while it is shown over the page.
+  useEffect(() => {
+    const offset = device.isApp && appState === 'shown' ? `${ref.current?.offsetHeight ?? 0}px` : '0px';
+    document.documentElement.style.setProperty('--app-header-offset', offset);
+  }, [device.isApp, appState]);
+
+  useEffect(() => {
+    document.body.style.overflow = overlay ? 'hidden' : '';
+    return () => { document.body.style.overflow = ''; };
+  }, [overlay]);
+
+  const showSearch = !device.isApp;
+  const showNavRow = device.isApp ? appNavVisible(pathname) : device.isPhone;
+  const desktopNav = !device.isPhone && !device.isApp;
+  const visible = NAV_ITEMS.slice(0, DESKTOP_NAV_COUNT);
+  const more = NAV_ITEMS.slice(DESKTOP_NAV_COUNT);
+  const moreActive = more.some((i) => i.key === active);
+
+  return (
+    <>
+      <header
+        ref={ref}
+        className={`site-header${device.isApp ? ` site-header--app site-header--${appState}` : ''}`}
+        data-app-header={device.isApp ? appState : undefined}
+      >
+        <div className="site-header__bar">
+          <Logo to={logoTarget(pathname)} interactive={device.isPc && !device.isNarrow && !device.isApp} />
+          {desktopNav && (
+            <nav className="site-nav" aria-label="主导航">
+              {visible.map((item) => <NavEntry key={item.key} item={item} active={item.key === active} />)}
+              <Popover
+                trigger="hover"
+                placement="bottom"
+                className="nav-more"
+                renderTrigger={(p) => (
+                  <button type="button" className={`nav-link nav-link--more${moreActive ? ' nav-link--active' : ''}`} aria-haspopup="true" aria-expanded={p['aria-expanded']}>
+                    更多 <Icon name="chevronDown" size={12} />
+                  </button>
+                )}
+              >
+                {(close) => (
+                  <div className="nav-more__menu">
+                    {more.map((item) => <NavEntry key={item.key} item={item} active={item.key === active} onNavigate={close} />)}
+                  </div>
+                )}
+              </Popover>
+            </nav>
+          )}
+          {!device.isApp && !device.isPhone && (
+            <a className="banner-link" href={config.bannerUrl} target="_blank" rel="noopener noreferrer">
+              <span className="banner-link__dot" aria-hidden="true" />
+              AI 开发者大会 · 报名中
+            </a>
+          )}
+          <div className="site-header__spacer" />
+          {showSearch && !device.isPhone && (
+            <div className="site-header__search">
+              <SearchBox previous={previous} hotwords={words} placeholder={placeholder} />
+            </div>
+          )}
+          {showSearch && device.isPhone && (
+            <button type="button" className="icon-btn" aria-label="搜索" onClick={() => setOverlay(true)}>
+              <Icon name="search" size={20} />
+            </button>
+          )}
+          <div className={`site-header__user${isLogin === undefined ? ' site-header__user--pending' : ''}`}>
+            {isLogin && loginInfo ? (
+              <Link to={paths.user(loginInfo.id)} className="user-chip" aria-label={loginInfo.name}>
+                <Avatar src={loginInfo.avatar_url} name={loginInfo.name} size={30} expert={loginInfo.is_expert} />
+              </Link>
+            ) : (
+              <a className="login-btn" href={paths.login()}>登录/注册</a>
+            )}
+          </div>
+        </div>
+        {showNavRow && (
+          <nav className="site-nav-row" aria-label="主导航">
+            {NAV_ITEMS.map((item) => <NavEntry key={item.key} item={item} active={item.key === active} />)}
+          </nav>
+        )}
+      </header>
+      {overlay && (
+        <div className="search-overlay" role="dialog" aria-modal="true" aria-label="搜索">
+          <div className="search-overlay__bar">
+            <SearchBox previous={previous} hotwords={words} placeholder={placeholder} autoFocus variant="overlay" id="overlay-search" />
+            <button type="button" className="search-overlay__cancel" onClick={() => setOverlay(false)}>取消</button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

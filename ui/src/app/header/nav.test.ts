@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { activeNav, appNavVisible, logoTarget } from './nav';
+import { nextAppHeaderState } from './Header';
+
+describe('navigation rules', () => {
+  it('active nav: story detail counts as home, paper/trends as papers', () => {
+    expect(activeNav('/view/12')).toBe('home');
+    expect(activeNav('/paper/3')).toBe('papers');
+    expect(activeNav('/trends/3')).toBe('papers');
+    expect(activeNav('/events')).toBe('events');
+    expect(activeNav('/search')).toBeNull();
+  });
+  it('logo target follows the page', () => {
+    expect(logoTarget('/paper/1')).toBe('/papers');
+    expect(logoTarget('/trends/1')).toBe('/papers');
+    expect(logoTarget('/events')).toBe('/events');
+    expect(logoTarget('/users/4')).toBe('/rankings');
+    expect(logoTarget('/view/1')).toBe('/');
+  });
+  it('app nav row only on home, events, papers, projects, rankings', () => {
+    expect(['/', '/events', '/papers', '/projects', '/rankings'].every(appNavVisible)).toBe(true);
+    expect(appNavVisible('/view/1')).toBe(false);
+    expect(appNavVisible('/search')).toBe(false);
+  });
+  it('app header: removed near the top, hidden scrolling down past 2x, shown scrolling up', () => {
+    expect(nextAppHeaderState('shown', 10, 100, 56)).toBe('removed');
+    expect(nextAppHeaderState('removed', 100, 60, 56)).toBe('removed');
+    expect(nextAppHeaderState('removed', 130, 100, 56)).toBe('hidden');
+    expect(nextAppHeaderState('hidden', 400, 500, 56)).toBe('shown');
+  });
+});

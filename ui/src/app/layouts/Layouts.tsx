@@ -1,0 +1,82 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { BackToTop } from '@/components/BackToTop/BackToTop';
+import { Icon } from '@/components/Icon/Icon';
+import { PageLoading } from '@/components/PageLoading/PageLoading';
+import { SideNav, TagDrawerContext } from '@/features/feed';
+import { useDevice } from '@/hooks/useDevice';
+import { contentTypeOf } from '@/lib/contentType';
+import { Header } from '../header/Header';
+import './Layouts.css';
+
+function MaybeHeader() {
+  const { inIframe } = useDevice();
+  // the header is hidden when the page is inside an iframe
+  return inIframe ? null : <Header />;
+}
+
+/** default: header plus content */
+export function DefaultLayout() {
+  return (
+    <div className="layout layout--default">
+      <MaybeHeader />
+      <main className="layout__main layout__main--default" id="main">
+        <Suspense fallback={<PageLoading />}><Outlet /></Suspense>
+      </main>
+      <BackToTop />
+    </div>
+  );
+}
+
+/** empty: content only */
+export function EmptyLayout() {
+  return (
+    <main className="layout layout--empty" id="main">
+      <Suspense fallback={<PageLoading />}><Outlet /></Suspense>
+    </main>
+  );
+}
+
+/** home: header, left side navigation of topic tags with the copyright footer, content, back-to-top. */
+export function HomeLayout({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const { isNarrow, inIframe, isApp } = useDevice();
+  const type = contentTypeOf(pathname);
+  const hasSideNav = type !== 'ranking'; // hidden on rankings
+  const [drawer, setDrawer] = useState(false);
+  useEffect(() => setDrawer(false), [pathname]);
+  useEffect(() => {
+    document.body.style.overflow = drawer ? 'hidden' : '';
+    return () => { document.body.style.overflow = ''; };
+  }, [drawer]);
+  return (
+    <TagDrawerContext.Provider value={{ open: () => setDrawer(true), narrow: isNarrow, hasSideNav }}>
+      <div className={`layout layout--home${isApp ? ' layout--app' : ''}`}>
+        {!inIframe && <Header />}
+        <div className={`layout__body${hasSideNav ? '' : ' layout__body--full'}`}>
+          {hasSideNav && !isNarrow && (
+            <aside className="layout__aside" aria-label="侧边栏">
+              <SideNav type={type} />
+            </aside>
+          )}
+          <main className="layout__content" id="main">
+            <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
+          </main>
+        </div>
+        <BackToTop />
+        {hasSideNav && isNarrow && drawer && (
+          <div className="drawer" role="dialog" aria-modal="true" aria-label="标签筛选">
+            <button type="button" className="drawer__mask" aria-label="关闭" onClick={() => setDrawer(false)} />
+            <div className="drawer__panel">
+              <div className="drawer__head">
+                <span>标签筛选</span>
+                <button type="button" className="icon-btn" aria-label="关闭" onClick={() => setDrawer(false)}><Icon name="close" size={18} /></button>
+              </div>
+              <SideNav type={type} />
+            </div>
+          </div>
+        )}
+      </div>
+    </TagDrawerContext.Provider>
+  );
+}

@@ -1,0 +1,54 @@
+import { useDevice } from '@/hooks/useDevice';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useFilters } from '@/hooks/useFilters';
+import { useInfiniteList } from '@/hooks/useInfiniteList';
+import type { ContentType, SortValue } from '@/api/types';
+import { FiltersBar } from '@/components/FiltersBar/FiltersBar';
+import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
+import { tagLabel } from '@/lib/tags';
+import { FeedCard } from './FeedCard';
+import { feedQuery } from './feedQueries';
+import { itemKey } from './itemKey';
+import { TagFilterButton } from './TagDrawer';
+import '@/components/Card/card.css';
+import './FeedPage.css';
+
+const TITLES: Record<ContentType, string> = { story: '专栏', event: '活动', paper: '论文', project: '项目' };
+
+/** `/`, `/events`, `/papers`, `/projects`: the filters bar and an infinite list of one content kind. */
+export default function FeedPage({ type }: { type: ContentType }) {
+  const { filters, update } = useFilters('new');
+  const { isApp } = useDevice();
+  useDocumentTitle(TITLES[type]);
+  const sort: SortValue = filters.sort === 'hot' ? 'hot' : 'new';
+  const list = useInfiniteList(feedQuery(type, { label: filters.label, sort, time: filters.time }), itemKey);
+  return (
+    <div className={`feed-page feed-page--${type}`}>
+      <h1 className="sr-only">{TITLES[type]}</h1>
+      <FiltersBar
+        sort={sort}
+        time={filters.time}
+        sticky={isApp}
+        onChange={(p) => update({ ...(p.sort ? { sort: p.sort } : {}), ...(p.time ? { time: p.time } : {}) })}
+        extra={<TagFilterButton />}
+      />
+      {filters.label.length > 0 && (
+        <div className="feed-page__chips" aria-label="已选标签">
+          {filters.label.map((id) => (
+            <button key={id} type="button" className="feed-chip" onClick={() => update({ label: filters.label.filter((x) => x !== id) })} aria-label={`移除标签 ${tagLabel(id)}`}>
+              {tagLabel(id)} <span aria-hidden="true">×</span>
+            </button>
+          ))}
+        </div>
+      )}
+      <ListWrapper
+        label={`${TITLES[type]}列表`}
+        {...list.listProps}
+      >
+        <div className={type === 'event' ? 'feed-grid' : 'feed-list'}>
+          {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} />)}
+        </div>
+      </ListWrapper>
+    </div>
+  );
+}

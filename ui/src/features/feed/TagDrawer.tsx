@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import { Icon } from '@/components/Icon/Icon';
+import { useFilters } from '@/hooks/useFilters';
+import './TagDrawer.css';
+
+/** Provided by the home layout: whether the side navigation is a drawer here, and how to open it. */
+export const TagDrawerContext = createContext<{ open: () => void; narrow: boolean; hasSideNav: boolean }>({
+  open: () => {},
+  narrow: false,
+  hasSideNav: false,
+});
+
+/** The '标签筛选' button that opens the side navigation drawer on tablets and phones. */
+export function TagFilterButton() {
+  const { open, narrow, hasSideNav } = useContext(TagDrawerContext);
+  const { filters } = useFilters();
+  if (!narrow || !hasSideNav) return null;
+  return (
+    <button type="button" className="tag-filter-btn" onClick={open} aria-haspopup="dialog">
+      <Icon name="filter" size={14} />
+      标签筛选{filters.label.length > 0 && <span className="tag-filter-btn__count">{filters.label.length}</span>}
+    </button>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ContentType, FeedPage, SortValue, TimeValue } from '@/api/types';
+import { pagedQueryOptions } from '@/hooks/useInfiniteList';
+import { post } from '@/lib/request';
+
+/** The list endpoint of each content kind (spec section 7). */
+const FEED_PATHS: Record<ContentType, string> = {
+  story: '/v1/story/list',
+  event: '/v1/events',
+  paper: '/v3/paper/list',
+  project: '/v3.1/github/home/list',
+};
+
+export const PAGE_SIZE = 20;
+
+export interface FeedFilters {
+  label: string[];
+  sort: SortValue;
+  /** only sent with the hot sort */
+  time: TimeValue;
+}
+
+/** One kind's filtered feed, page by page. */
+export function feedQuery(type: ContentType, { label, sort, time }: FeedFilters) {
+  const range = sort === 'hot' ? time : null;
+  return pagedQueryOptions(['feed', type, label, sort, range], (page, signal) =>
+    post<FeedPage>(FEED_PATHS[type], { page, label, time: range, sort, size: PAGE_SIZE }, { signal }),
+  );
+}

@@ -1,0 +1,5 @@
+/** The feed: what the app shell and other features may use (the page is loaded lazily by app/App.tsx). */
+export { FeedCard } from './FeedCard';
+export { itemKey } from './itemKey';
+export { SideNav } from './SideNav';
+export { TagDrawerContext, TagFilterButton } from './TagDrawer';

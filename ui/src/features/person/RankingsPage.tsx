@@ -1,0 +1,71 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import type { RankedPerson } from '@/api/types';
+import { HOT_NOTE } from '@/components/FiltersBar/FiltersBar';
+import { Icon } from '@/components/Icon/Icon';
+import { Avatar } from '@/components/Img/Img';
+import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
+import { Tabs } from '@/components/Tabs/Tabs';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useInfiniteList } from '@/hooks/useInfiniteList';
+import { formatNumber } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { rankingsQuery, type RankTab } from './personQueries';
+import './RankingsPage.css';
+
+const rowKey = (r: RankedPerson) => String(r.id);
+
+/**
+ * What a row is ranked by: the global tab by the person's score; the hub tab by the summed heat
+ * of their stories published today, with the number of those stories (api/routes/rankings.py).
+ */
+function RankMeasure({ row, tab }: { row: RankedPerson; tab: RankTab }) {
+  if (tab === 'hub') {
+    return (
+      <>
+        <span className="rank-row__count" title="今日发布的文章">{formatNumber(row.story_count)} 篇</span>
+        <span className="rank-row__score" title="文章热度"><Icon name="fire" size={14} />{formatNumber(row.hub_heat)}</span>
+      </>
+    );
+  }
+  return <span className="rank-row__score" title="热度"><Icon name="fire" size={14} />{formatNumber(row.score)}</span>;
+}
+
+/** People leaderboard with 'global' and 'hub' tabs (hot, day); experts get the special avatar. */
+export default function RankingsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: RankTab = params.get('tab') === 'hub' ? 'hub' : 'global';
+  useDocumentTitle('榜单');
+  const list = useInfiniteList(rankingsQuery(tab), rowKey);
+  return (
+    <div className="rankings">
+      <div className="rankings__hero">
+        <div>
+          <h1 className="rankings__title"><Icon name="trophy" size={22} /> 人物榜单</h1>
+          <p className="rankings__note">{HOT_NOTE}</p>
+        </div>
+      </div>
+      <Tabs<RankTab>
+        label="榜单类型"
+        items={[{ value: 'global', label: '全站榜' }, { value: 'hub', label: 'Hub 榜' }]}
+        value={tab}
+        onChange={(v) => setParams((p) => { const n = new URLSearchParams(p); n.set('tab', v); return n; })}
+      />
+      <ListWrapper label="榜单" {...list.listProps}>
+        <ol className="rank-list">
+          {list.items.map((row) => (
+            <li key={row.id} className={`rank-row${row.rank <= 3 ? ` rank-row--top rank-row--${row.rank}` : ''}`}>
+              <span className="rank-row__rank" aria-label={`第${row.rank}名`}>{row.rank}</span>
+              <Avatar src={row.avatar_url} name={row.name} size={40} expert={row.is_expert} />
+              <div className="rank-row__who">
+                <Link to={paths.user(row.id)} className="rank-row__name">{row.name}</Link>
+                {row.is_expert && <span className="expert-tag">专家</span>}
+                {row.arxiv_name && <span className="rank-row__arxiv">arXiv: {row.arxiv_name}</span>}
+              </div>
+              <RankMeasure row={row} tab={tab} />
+            </li>
+          ))}
+        </ol>
+      </ListWrapper>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { QueryError } from '@/components/ErrorView/ErrorView';
+import { Avatar } from '@/components/Img/Img';
+import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
+import { PageLoading } from '@/components/PageLoading/PageLoading';
+import { FeedCard, itemKey } from '@/features/feed';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useInfiniteList } from '@/hooks/useInfiniteList';
+import { formatNumber } from '@/lib/format';
+import { authorPapersQuery, personQuery } from './personQueries';
+import '@/components/Card/card.css';
+import './UserPage.css';
+
+/** `/users/{id}`: user home with the person's papers. */
+export default function UserPage() {
+  const { id = '' } = useParams();
+  const user = useQuery(personQuery(id));
+  const u = user.data;
+  const arxiv = u?.arxiv_name ?? '';
+  useDocumentTitle(u?.name ?? '个人主页');
+  const list = useInfiniteList(authorPapersQuery(arxiv), itemKey);
+  if (user.isLoading) return <PageLoading />;
+  if (user.isError || !u) return <QueryError error={user.error} notFound="用户不存在" />;
+  return (
+    <div className="user-page">
+      <section className="user-card">
+        <Avatar src={u.avatar_url} name={u.name} size={72} expert={u.is_expert} />
+        <div className="user-card__info">
+          <h1 className="user-card__name">{u.name}{u.is_expert && <span className="expert-tag">专家</span>}</h1>
+          {arxiv && <p className="user-card__arxiv">arXiv: {arxiv}</p>}
+        </div>
+        <div className="user-card__stats">
+          {u.score !== undefined && <div><strong>{formatNumber(u.score)}</strong><span>热度</span></div>}
+          {u.paper_count !== undefined && <div><strong>{formatNumber(u.paper_count)}</strong><span>论文</span></div>}
+        </div>
+      </section>
+      <h2 className="user-page__sub">论文</h2>
+      {arxiv ? (
+        <ListWrapper label="论文列表" {...list.listProps}>
+          <div className="feed-list">{list.items.map((it) => <FeedCard key={itemKey(it)} item={it} />)}</div>
+        </ListWrapper>
+      ) : (
+        <div className="list-state list-state--empty">暂无数据</div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../tests/render';
+import { readHistory, addHistory } from './history';
+import { SearchBox, normalizeSearch } from './SearchBox';
+
+vi.mock('./searchQueries', () => ({
+  suggestionsQuery: (q: string) => ({ queryKey: ['suggest', q], enabled: q.length > 0, queryFn: async () => [
+    { source: { story_info: { id: 1, title: `${q}时代，语音${q}该怎么做？` } }, highlight: { 'story_info.title': [`<em>${q}</em>时代，语音<em>${q}</em>该怎么做？`] } },
+    { source: { story_info: { id: 2, title: `${q}推理优化实践` } }, highlight: { 'story_info.title': [`<em>${q}</em>推理优化实践`] } },
+  ] }),
+}));
+
+function setup(props: Partial<Parameters<typeof SearchBox>[0]> = {}) {
+  const onSearch = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(<SearchBox onSearch={onSearch} hotwords={['AI日报', 'Sora']} {...props} />);
+  const input = screen.getByRole('combobox');
+  return { onSearch, user, input };
+}
+
+const options = () => screen.queryAllByRole('option');
+
+describe('SearchBox', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows history (newest first, no duplicates) and hot words on empty focus', async () => {
+    addHistory('扩散模型');
+    addHistory('RAG');
+    addHistory('扩散模型');
+    const { user, input } = setup();
+    await user.click(input);
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(options().map((o) => o.textContent)).toEqual(['扩散模型', 'RAG', 'AI日报', 'Sora']);
+    expect(screen.getByText('搜索历史')).toBeInTheDocument();
+    expect(screen.getByText('热门搜索')).toBeInTheDocument();
+  });
+
+  it('typing shows highlighted suggestions with the search-results row last; arrows move; Enter searches', async () => {
+    const { user, input, onSearch } = setup();
+    await user.type(input, '大模型');
+    await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
+    const rows = options();
+    expect(rows[0].querySelector('em')?.textContent).toBe('大模型');
+    expect(rows[2]).toHaveTextContent('查看“大模型”的搜索结果');
+    await user.keyboard('{ArrowDown}');
+    expect(rows[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(options()[2]).toHaveAttribute('aria-selected', 'true');
+    expect(input).toHaveAttribute('aria-activedescendant', options()[2].id);
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    expect(onSearch).toHaveBeenCalledWith('大模型');
+    expect(readHistory()[0]).toBe('大模型');
+  });
+
+  it('Enter on a suggestion searches its title', async () => {
+    const { user, input, onSearch } = setup();
+    await user.type(input, '大模型');
+    await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('大模型推理优化实践');
+  });
+
+  it('Enter without a highlighted row searches the trimmed text', async () => {
+    const { user, input, onSearch } = setup();
+    await user.type(input, '  多模态  {Enter}');
+    expect(onSearch).toHaveBeenCalledWith('多模态');
+  });
+
+  it('limits the input to 100 characters', async () => {
+    const { user, input, onSearch } = setup();
+    const long = '长'.repeat(120);
+    await user.click(input);
+    await user.paste(long);
+    expect((input as HTMLInputElement).value).toHaveLength(100);
+    await user.keyboard('{Enter}');
+    expect(onSearch.mock.calls[0][0]).toHaveLength(100);
+    expect(normalizeSearch(`  ${'x'.repeat(150)} `, 'AI日报')).toHaveLength(100);
+  });
+
+  it('does not search the same text as the previous search again', async () => {
+    const { user, input, onSearch } = setup({ previous: '大模型' });
+    expect(input).toHaveValue('大模型');
+    await user.click(input);
+    await user.keyboard('{Enter}');
+    expect(onSearch).not.toHaveBeenCalled();
+    await user.clear(input);
+    await user.type(input, 'Agent{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('Agent');
+    // and once searched, the same text again is skipped
+    await user.click(input);
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledTimes(1);
+  });
+
+  it('with no text searches the placeholder (default AI日报)', async () => {
+    const { user, input, onSearch } = setup({ hotwords: [] });
+    expect(input).toHaveAttribute('placeholder', 'AI日报');
+    await user.click(input);
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('AI日报');
+  });
+
+  it('uses a hot-word placeholder when given', async () => {
+    const { user, input, onSearch } = setup({ placeholder: 'Sora' });
+    await user.type(input, '   {Enter}');
+    expect(onSearch).toHaveBeenCalledWith('Sora');
+  });
+
+  it('clicking a history entry searches it and moves it to the top', async () => {
+    addHistory('旧的');
+    addHistory('新的');
+    const { user, input, onSearch } = setup({ hotwords: [] });
+    await user.click(input);
+    const list = screen.getByRole('listbox');
+    await user.click(within(list).getByText('旧的'));
+    expect(onSearch).toHaveBeenCalledWith('旧的');
+    expect(readHistory()).toEqual(['旧的', '新的']);
+  });
+
+  it('has an accessible label and combobox ARIA', () => {
+    const { input } = setup();
+    expect(input).toHaveAccessibleName('搜索');
+    expect(input).toHaveAttribute('aria-autocomplete', 'list');
+  });
+});

@@ -1,0 +1,239 @@
+import { useCombobox } from 'downshift';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Icon } from '@/components/Icon/Icon';
+import { useDebounce } from '@/hooks/useDebounce';
+import { paths } from '@/lib/paths';
+import { serverHtml } from '@/lib/serverHtml';
+import { addHistory, clearHistory, readHistory } from './history';
+import { suggestionsQuery } from './searchQueries';
+import './SearchBox.css';
+
+export const MAX_SEARCH = 100;
+export const SUGGEST_DEBOUNCE = 350;
+
+export type SearchRow =
+  | { kind: 'history' | 'hot'; text: string }
+  | { kind: 'suggest'; text: string; html: string; id: number }
+  | { kind: 'search'; text: string };
+
+export interface SearchBoxProps {
+  /** the previous search (the results page's q); the same text is not searched again */
+  previous?: string;
+  /** hot words and the placeholder (a random hot word, default 'AI日报') */
+  hotwords?: string[];
+  placeholder?: string;
+  /** default: a full page load of /search?q= */
+  onSearch?: (text: string) => void;
+  autoFocus?: boolean;
+  variant?: 'header' | 'overlay';
+  id?: string;
+}
+
+function defaultSearch(text: string) {
+  window.location.assign(paths.search(text));
+}
+
+/** Input trimmed, at most 100 characters; empty -> the placeholder. */
+export function normalizeSearch(raw: string, placeholder: string): string {
+  const text = raw.trim().slice(0, MAX_SEARCH).trim();
+  return text || placeholder;
+}
+
+export function SearchBox({
+  previous = '', hotwords = [], placeholder = 'AI日报', onSearch = defaultSearch, autoFocus, variant = 'header', id = 'site-search',
+}: SearchBoxProps) {
+  const [inputValue, setInputValue] = useState(previous.slice(0, MAX_SEARCH));
+  const [history, setHistory] = useState<string[]>(() => readHistory());
+  const last = useRef(previous);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const trimmed = inputValue.trim();
+  const debounced = useDebounce(trimmed, SUGGEST_DEBOUNCE);
+
+  const suggestions = useQuery(suggestionsQuery(debounced));
+
+  const rows: SearchRow[] = useMemo(() => {
+    if (!trimmed) {
+      return [
+        ...history.map((text) => ({ kind: 'history' as const, text })),
+        ...hotwords.slice(0, 10).map((text) => ({ kind: 'hot' as const, text })),
+      ];
+    }
+    const list: SearchRow[] = [];
+    if (debounced === trimmed && suggestions.data) {
+      // Titles can repeat across stories: one row per title, at most 8 rows.
+      const seen = new Set<string>();
+      for (const s of suggestions.data) {
+        const { id, title } = s.source.story_info;
+        if (seen.has(title)) continue;
+        seen.add(title);
+        list.push({ kind: 'suggest', text: title, html: s.highlight?.['story_info.title']?.[0] ?? '', id });
+        if (list.length >= 8) break;
+      }
+    }
+    list.push({ kind: 'search', text: trimmed.slice(0, MAX_SEARCH) });
+    return list;
+  }, [trimmed, debounced, suggestions.data, history, hotwords]);
+
+  const run = (raw: string) => {
+    const text = normalizeSearch(raw, placeholder);
+    setInputValue(text);
+    closeMenu();
+    if (text === last.current) return; // the same search again is skipped
+    last.current = text;
+    setHistory(addHistory(text));
+    inputRef.current?.blur();
+    onSearch(text);
+  };
+
+  const {
+    isOpen, highlightedIndex, getMenuProps, getInputProps, getItemProps, getLabelProps, openMenu, closeMenu,
+  } = useCombobox<SearchRow>({
+    id,
+    items: rows,
+    inputValue,
+    selectedItem: null,
+    itemToString: (r) => (r ? r.text : ''),
+    onInputValueChange: ({ inputValue: v, type }) => {
+      if (type === useCombobox.stateChangeTypes.InputChange) setInputValue((v ?? '').slice(0, MAX_SEARCH));
+    },
+    onStateChange: ({ type, selectedItem }) => {
+      if ((type === useCombobox.stateChangeTypes.InputKeyDownEnter || type === useCombobox.stateChangeTypes.ItemClick) && selectedItem) {
+        run(selectedItem.text);
+      }
+    },
+    stateReducer: (_state, { type, changes }) => {
+      // keep the typed text when an item is chosen (run() sets the final text)
+      if (type === useCombobox.stateChangeTypes.InputKeyDownEnter || type === useCombobox.stateChangeTypes.ItemClick) {
+        return { ...changes, inputValue: changes.selectedItem ? changes.selectedItem.text : _state.inputValue };
+      }
+      if (type === useCombobox.stateChangeTypes.InputBlur) {
+        return { ...changes, inputValue: _state.inputValue };
+      }
+      // focus already opened it: a click on the input keeps it open
+      if (type === useCombobox.stateChangeTypes.InputClick) {
+        return { ...changes, isOpen: true };
+      }
+      return changes;
+    },
+  });
+
+  // openMenu is stable (downshift memoises it), so this runs when the box mounts with autoFocus.
+  useEffect(() => {
+    if (autoFocus) {
+      inputRef.current?.focus();
+      openMenu();
+    }
+  }, [autoFocus, openMenu]);
+
+  const hasHistory = !trimmed && history.length > 0;
+  const hasHot = !trimmed && hotwords.length > 0;
+  const showPanel = isOpen && rows.length > 0;
+  const firstHot = history.length;
+
+  return (
+    <form
+      role="search"
+      className={`search-box search-box--${variant}${showPanel ? ' search-box--open' : ''}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        run(inputValue);
+      }}
+    >
+      <label {...getLabelProps()} className="sr-only">搜索</label>
+      <div className="search-box__field">
+        <Icon name="search" size={16} className="search-box__icon" />
+        <input
+          {...getInputProps({
+            ref: inputRef,
+            maxLength: MAX_SEARCH,
+            placeholder,
+            type: 'search',
+            enterKeyHint: 'search',
+            autoComplete: 'off',
+            onFocus: () => { if (!isOpen) openMenu(); },
+            onKeyDown: (e) => {
+              if (e.key !== 'Enter') return;
+              const native = e.nativeEvent as unknown as { preventDownshiftDefault: boolean };
+              // Enter while an IME is composing Chinese does not search
+              if (e.nativeEvent.isComposing || e.keyCode === 229) {
+                native.preventDownshiftDefault = true;
+                e.preventDefault();
+                return;
+              }
+              // no highlighted row: search the typed text (or the placeholder)
+              if (highlightedIndex < 0) {
+                native.preventDownshiftDefault = true;
+                e.preventDefault();
+                run(inputValue);
+              }
+            },
+          })}
+          className="search-box__input"
+        />
+        {inputValue && (
+          <button type="button" className="search-box__clear" aria-label="清除" onClick={() => { setInputValue(''); inputRef.current?.focus(); }}>
+            <Icon name="close" size={14} />
+          </button>
+        )}
+        <button type="submit" className="search-box__submit" aria-label="搜索">
+          <Icon name="search" size={16} />
+        </button>
+      </div>
+      <div className={`search-panel${showPanel ? '' : ' search-panel--hidden'}`}>
+        {hasHistory && (
+          <div className="search-panel__head">
+            <span>搜索历史</span>
+            <button
+              type="button"
+              className="search-panel__clear"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => { clearHistory(); setHistory([]); }}
+            >
+              <Icon name="trash" size={13} /> 清空
+            </button>
+          </div>
+        )}
+        <ul {...getMenuProps({}, { suppressRefError: true })} className={`search-panel__list${trimmed ? ' search-panel__list--rows' : ''}`} hidden={!showPanel}>
+          {showPanel && rows.map((row, index) => (
+            <SearchRowView
+              key={`${row.kind}-${row.text}-${index}`}
+              row={row}
+              heading={hasHot && index === firstHot ? '热门搜索' : undefined}
+              highlighted={highlightedIndex === index}
+              itemProps={getItemProps({ item: row, index })}
+            />
+          ))}
+        </ul>
+      </div>
+    </form>
+  );
+}
+
+function SearchRowView({ row, highlighted, itemProps, heading }: {
+  row: SearchRow; highlighted: boolean; itemProps: Record<string, unknown>; heading?: string;
+}) {
+  const cls = `search-row search-row--${row.kind}${highlighted ? ' search-row--active' : ''}`;
+  return (
+    <>
+      {heading && <li className="search-panel__title" aria-hidden="true" role="none">{heading}</li>}
+      <li {...itemProps} className={cls}>
+        {row.kind === 'history' && <Icon name="history" size={13} />}
+        {row.kind === 'hot' && <Icon name="fire" size={13} />}
+        {row.kind === 'suggest' && (
+          <>
+            <Icon name="search" size={14} />
+            <span className="search-row__text" dangerouslySetInnerHTML={serverHtml(row.html)} />
+          </>
+        )}
+        {row.kind === 'search' && (
+          <span className="search-row__text">
+            查看“<strong>{row.text}</strong>”的搜索结果
+          </span>
+        )}
+        {(row.kind === 'history' || row.kind === 'hot') && <span className="search-row__text">{row.text}</span>}
+        {row.kind === 'search' && <Icon name="chevronRight" size={14} className="search-row__go" />}
+      </li>
+    </>
+  );
+}

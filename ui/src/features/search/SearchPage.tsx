@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ContentType } from '@/api/types';
+import { FiltersBar, type FilterItem } from '@/components/FiltersBar/FiltersBar';
+import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
+import { Tabs, type TabItem } from '@/components/Tabs/Tabs';
+import { FeedCard, itemKey, TagFilterButton } from '@/features/feed';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useFilters } from '@/hooks/useFilters';
+import { useInfiniteList } from '@/hooks/useInfiniteList';
+import { formatNumber } from '@/lib/format';
+import { searchQuery, totalsQuery, type SearchSort } from './searchQueries';
+import '@/components/Card/card.css';
+import './SearchPage.css';
+
+type Tab = 'all' | ContentType;
+
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'all', label: '全部' },
+  { value: 'story', label: '文章' },
+  { value: 'paper', label: '论文' },
+  { value: 'event', label: '活动' },
+  { value: 'project', label: '项目' },
+];
+
+const SEARCH_SORTS: FilterItem<SearchSort>[] = [
+  { label: '综合', value: 'relevance' },
+  { label: '最热', value: 'hot', icon: 'fire' },
+  { label: '最新', value: 'new', icon: 'clock' },
+];
+
+/** `/search?q=`: tabs per type with counts from /v2/total, highlighted titles, the same filters; `/browse` (browse) is every kind without a query. */
+export default function SearchPage({ browse = false }: { browse?: boolean }) {
+  const { filters, update } = useFilters(browse ? 'hot' : 'relevance');
+  const q = browse ? '' : filters.q.trim().slice(0, 100);
+  const sort = filters.sort as SearchSort;
+  const tab: Tab = filters.model ?? 'all';
+  const time = sort === 'hot' ? filters.time : null;
+  useDocumentTitle(browse ? '发现' : q ? `${q} 的搜索结果` : '搜索');
+
+  const totals = useQuery(totalsQuery({ q, label: filters.label, time }));
+  const list = useInfiniteList(searchQuery({ q, model: filters.model, label: filters.label, time, sort }), itemKey);
+  const counts = totals.data;
+  const tabItems: TabItem<Tab>[] = TABS.map((t) => ({
+    ...t,
+    count: counts ? formatNumber(t.value === 'all' ? counts.all : counts[t.value]) : undefined,
+  }));
+
+  return (
+    <div className="search-page">
+      {browse && <h1 className="sr-only">发现</h1>}
+      {!browse && (
+        <h1 className="search-page__title">
+          <span>{q ? <>“<span className="search-page__q">{q}</span>”的搜索结果</> : '全部内容'}</span>
+          {counts && <span className="search-page__total">共 {formatNumber(counts.all)} 条</span>}
+        </h1>
+      )}
+      <Tabs label="内容类型" items={tabItems} value={tab} onChange={(v) => update({ model: v === 'all' ? null : v })} />
+      <FiltersBar<SearchSort>
+        sort={sort}
+        time={filters.time}
+        sortItems={browse ? SEARCH_SORTS.slice(1) : SEARCH_SORTS}
+        onChange={(p) => update({ ...(p.sort ? { sort: p.sort } : {}), ...(p.time ? { time: p.time } : {}) })}
+        extra={<TagFilterButton />}
+      />
+      <ListWrapper
+        label="搜索结果"
+        {...list.listProps}
+      >
+        <div className="feed-list">
+          {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} search />)}
+        </div>
+      </ListWrapper>
+    </div>
+  );
+}

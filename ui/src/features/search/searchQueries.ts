@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ContentType, FeedPage, Hotword, Suggestion, TimeValue, Totals } from '@/api/types';
+import { pagedQueryOptions } from '@/hooks/useInfiniteList';
+import { get } from '@/lib/request';
+
+export const PAGE_SIZE = 20;
+const HOUR = 60 * 60 * 1000;
+
+export type SearchSort = 'relevance' | 'hot' | 'new';
+
+export interface SearchFilters {
+  q: string;
+  /** null: every kind */
+  model: ContentType | null;
+  label: string[];
+  /** null: all time */
+  time: TimeValue | null;
+  sort: SearchSort;
+}
+
+const labelParam = (label: string[]) => (label.length ? label.join(',') : undefined);
+
+/** GET /v2/search, page by page. */
+export function searchQuery({ q, model, label, time, sort }: SearchFilters) {
+  return pagedQueryOptions(['search', q, model ?? 'all', label, time, sort], (page, signal) =>
+    get<FeedPage>('/v2/search', {
+      q, model: model ?? undefined, label: labelParam(label), time: time ?? undefined, sort, page, size: PAGE_SIZE,
+    }, { signal }),
+  );
+}
+
+/** GET /v2/total: the count of each kind for the search tabs. */
+export const totalsQuery = ({ q, label, time }: Pick<SearchFilters, 'q' | 'label' | 'time'>) =>
+  queryOptions({
+    queryKey: ['totals', q, label, time],
+    queryFn: ({ signal }) => get<Totals>('/v2/total', { q, label: labelParam(label), time: time ?? undefined }, { signal }),
+  });
+
+/** GET /v2/search/stories_title: title suggestions, highlighted by the API. */
+export const suggestionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['suggest', q],
+    queryFn: ({ signal }) => get<Suggestion[]>('/v2/search/stories_title', { q, type: 'stories_title' }, { signal, skipErrorHandler: true }),
+    enabled: q.length > 0,
+    staleTime: 60 * 1000,
+  });
+
+/** GET /v2/search/hotwords, kept for an hour. */
+export const hotwordsQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: ['hotwords'],
+    queryFn: ({ signal }) => get<Hotword[]>('/v2/search/hotwords', { type: 'hotwords' }, { signal, skipErrorHandler: true }),
+    enabled,
+    staleTime: HOUR,
+  });

@@ -1,0 +1,49 @@
+import type { StoryInfo } from '@/api/types';
+import { Avatar, Img } from '@/components/Img/Img';
+import { Icon } from '@/components/Icon/Icon';
+import { TagList } from '@/components/TagList/TagList';
+import { formatNumber, formatRelativeTime } from '@/lib/format';
+import { COVER_WIDTH } from '@/lib/image';
+import { paths } from '@/lib/paths';
+import { serverHtml } from '@/lib/serverHtml';
+import '@/components/Card/card.css';
+import './StoryCard.css';
+
+/** A story in a feed. The API decides the author (`author_name`, '匿名' when anonymous), the expert flag and the tags. */
+export function StoryCard({ story, summaryHtml }: { story: StoryInfo; summaryHtml?: string }) {
+  const href = paths.story(story.id);
+  return (
+    <article className="card story-card" data-id={story.id}>
+      <div className="story-card__main">
+        <div className="card-author">
+          <Avatar src={story.is_anonymous ? null : story.user_avatar} name={story.author_name} size={22} expert={story.is_expert} />
+          <span className="card-author__name">{story.author_name}</span>
+          <span className="card-dot" aria-hidden="true">·</span>
+          <time dateTime={story.created_at ?? undefined} className="card-time">{formatRelativeTime(story.created_at)}</time>
+        </div>
+        <h2 className="card-title">
+          {/* opens in a new tab */}
+          <a href={href} target="_blank" rel="noopener" dangerouslySetInnerHTML={serverHtml(story.title_html)} />
+        </h2>
+        {summaryHtml ? (
+          <p className="card-summary" dangerouslySetInnerHTML={serverHtml(summaryHtml)} />
+        ) : (
+          story.summary && <p className="card-summary">{story.summary}</p>
+        )}
+        <div className="card-foot">
+          <TagList tags={story.tag_names} />
+          <div className="card-stats">
+            <span title="点赞"><Icon name="thumb" size={14} />{formatNumber(story.final_score)}</span>
+            <span title="收藏"><Icon name="star" size={14} />{formatNumber(story.remark_count)}</span>
+            {story.view_count !== undefined && <span title="浏览"><Icon name="eye" size={14} />{formatNumber(story.view_count)}</span>}
+          </div>
+        </div>
+      </div>
+      {story.cover_url && (
+        <a href={href} target="_blank" rel="noopener" className="story-card__cover" tabIndex={-1} aria-hidden="true">
+          <Img src={story.cover_url} resize={COVER_WIDTH} alt="" />
+        </a>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Avatar, Img } from '@/components/Img/Img';
+import { Icon } from '@/components/Icon/Icon';
+import { SharePopover } from '@/components/SharePopover/SharePopover';
+import { NotFound, QueryError } from '@/components/ErrorView/ErrorView';
+import { PageLoading } from '@/components/PageLoading/PageLoading';
+import { TagList } from '@/components/TagList/TagList';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { formatDateTime, formatNumber, formatRelativeTime } from '@/lib/format';
+import { COVER_WIDTH } from '@/lib/image';
+import { paths } from '@/lib/paths';
+import { storyContentHtml } from './storyContent';
+import { similarStoriesQuery, storyQuery } from './storyQueries';
+import '@/components/Card/card.css';
+import './StoryPage.css';
+
+/** The story page shows this many tags (the API sends every tag of a story). */
+const TAG_LIMIT = 5;
+
+/** `/view/{id}`: story detail. */
+export default function StoryPage() {
+  const { id = '' } = useParams();
+  const story = useQuery(storyQuery(id));
+  const similar = useQuery(similarStoriesQuery(id, story.isSuccess));
+  const s = story.data;
+  useDocumentTitle(s?.title);
+  const content = useMemo(() => storyContentHtml(s?.content), [s?.content]);
+
+  if (!id) return <NotFound />;
+  if (story.isLoading) return <PageLoading />;
+  if (story.isError || !s) return <QueryError error={story.error} />;
+  const related = (similar.data?.list ?? []).flatMap((it) => (it.story_info ? [it.story_info] : []));
+  return (
+    <div className="story-page">
+      <article className="story-page__article">
+        <h1 className="story-page__title">{s.title}</h1>
+        <div className="story-page__meta">
+          <Avatar src={s.is_anonymous ? null : s.user_avatar} name={s.author_name} size={36} expert={s.is_expert} />
+          <div className="story-page__who">
+            {!s.is_anonymous && s.user_id ? (
+              <Link to={paths.user(s.user_id)} className="story-page__author">{s.author_name}</Link>
+            ) : (
+              <span className="story-page__author">{s.author_name}</span>
+            )}
+            <span className="story-page__time"><time dateTime={s.created_at ?? undefined} title={formatDateTime(s.created_at)}>{formatRelativeTime(s.created_at)}</time>
+              {s.view_count !== undefined && <> · 阅读 {formatNumber(s.view_count)}</>}</span>
+          </div>
+          <SharePopover url={paths.story(s.id)} title={s.title} />
+        </div>
+        {s.summary && <p className="story-page__summary">{s.summary}</p>}
+        {s.cover_url && <Img className="story-page__cover" src={s.cover_url} resize={COVER_WIDTH} alt="" fallback="" />}
+        <div className="story-content" dangerouslySetInnerHTML={content} />
+        <div className="story-page__foot">
+          <TagList tags={s.tag_names} limit={TAG_LIMIT} />
+          <div className="card-stats">
+            <span title="点赞"><Icon name="thumb" size={15} />{formatNumber(s.final_score)}</span>
+            <span title="收藏"><Icon name="star" size={15} />{formatNumber(s.remark_count)}</span>
+          </div>
+        </div>
+      </article>
+      <aside className="story-page__aside" aria-label="相关文章">
+        <h2 className="aside-title">相关文章</h2>
+        {related.length === 0 && <p className="aside-empty">{similar.isLoading ? '正在加载' : '暂无数据'}</p>}
+        <ul className="related-list">
+          {related.map((r) => (
+            <li key={r.id}>
+              <a href={paths.story(r.id)} target="_blank" rel="noopener">
+                <span className="related-list__title">{r.title}</span>
+                <span className="related-list__meta">{formatRelativeTime(r.created_at)} · <Icon name="thumb" size={12} /> {formatNumber(r.final_score)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}

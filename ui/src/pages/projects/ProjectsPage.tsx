@@ -1,5 +1,0 @@
-import { FeedPage } from '../home/FeedPage';
-
-export default function ProjectsPage() {
-  return <FeedPage type="project" />;
-}
