@@ -19,6 +19,8 @@ trap cleanup EXIT
 step() { printf '\n=== %s ===\n' "$*"; }
 t0=$(date +%s)
 step "lint"; make -s lint
+step "API document and UI types are current"; .venv/bin/hub openapi --check ui/src/api/openapi.json && (cd ui && npm run -s api:check)
+step "ui lint"; (cd ui && npm run -s lint)
 step "python tests"; .venv/bin/pytest tests
 step "ui unit tests"; (cd ui && npm test)
 step "ui build"; (cd ui && npm run build)

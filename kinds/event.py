@@ -34,23 +34,23 @@ class EventRecord(TaggedRecord):
 
 class EventInfoSchema(Schema):
     id = fields.Integer(required=True)
-    name = fields.String(metadata={"description": "escaped HTML, highlighted when searched"})
-    oldName = fields.String(metadata={"description": "plain name"})
+    name = fields.String(required=True, metadata={"description": "escaped HTML, highlighted when searched"})
+    oldName = fields.String(required=True, metadata={"description": "plain name"})
     ac_name = fields.String()
     ac_img = fields.String(allow_none=True)
     title = fields.String(allow_none=True)
-    title_html = fields.String()
+    title_html = fields.String(required=True)
     brief = fields.String(allow_none=True)
     image_url = fields.String(allow_none=True)
     address = fields.String(allow_none=True)
     company = fields.String(allow_none=True)
-    start_time = fields.String()
-    end_time = fields.String()
+    start_time = fields.String(required=True)
+    end_time = fields.String(required=True)
     time_desc = fields.String(allow_none=True)
     button_msg = fields.String(allow_none=True)
     icon_msg = fields.String(allow_none=True, metadata={"description": "报名中 | 直播 | null"})
-    color_status = fields.String(metadata={"description": "open | live | ended"})
-    tag_names = fields.List(fields.Nested(TagSchema))
+    color_status = fields.String(required=True, metadata={"description": "open | live | ended"})
+    tag_names = fields.List(fields.Nested(TagSchema), required=True)
 
 
 def event_status(info: dict, now: datetime | None = None) -> dict:

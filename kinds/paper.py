@@ -33,8 +33,8 @@ class PaperInfoSchema(Schema):
     id = fields.Integer(required=True)
     arxiv_id = fields.String()
     arxiv_version = fields.Integer()
-    title = fields.String()
-    title_html = fields.String()
+    title = fields.String(required=True)
+    title_html = fields.String(required=True)
     title_cn = fields.String(allow_none=True)
     title_cn_html = fields.String(allow_none=True)
     abstract = fields.String()
@@ -44,7 +44,7 @@ class PaperInfoSchema(Schema):
     hotness = fields.Integer()
     url = fields.String()
     pdf_url = fields.String()
-    tag_names = fields.List(fields.Nested(TagSchema))
+    tag_names = fields.List(fields.Nested(TagSchema), required=True)
 
 
 def _series_day(value: str, now: datetime) -> str:

@@ -28,10 +28,10 @@ class ProjectRecord(TaggedRecord):
 
 class ProjectInfoSchema(Schema):
     id = fields.Integer(required=True)
-    repo = fields.String()
+    repo = fields.String(required=True)
     owner = fields.String()
     name = fields.String()
-    title_html = fields.String()
+    title_html = fields.String(required=True)
     description = fields.String()
     description_cn = fields.String(allow_none=True)
     language = fields.String(allow_none=True)
@@ -40,7 +40,7 @@ class ProjectInfoSchema(Schema):
     topics = fields.List(fields.String())
     url = fields.String()
     created_at = fields.String()
-    tag_names = fields.List(fields.Nested(TagSchema))
+    tag_names = fields.List(fields.Nested(TagSchema), required=True)
 
 
 class ProjectKind(Kind):

@@ -13,10 +13,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Events: default `hot` = live first, then upcoming (soonest first), then ended (latest first);
-         *     `new` = latest start time first. `time` filters on when the event was published.
-         */
+        /** Events: default `hot` = live first, then upcoming (soonest first), then ended (latest first); `new` = latest start time first. `time` filters on when the event was published. */
         post: {
             parameters: {
                 query?: never;
@@ -58,7 +55,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** event_info (status badge, button, time, address) of the given events. */
+        /** event_info (status badge, button, time, address) of the given events, in the order asked. */
         post: {
             parameters: {
                 query?: never;
@@ -314,7 +311,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Same as /v1/events/info (type 'events', ids). */
+        /** event_info (status badge, button, time, address) of the given events, in the order asked. */
         post: {
             parameters: {
                 query?: never;
@@ -824,22 +821,22 @@ export interface components {
             brief?: string | null;
             button_msg?: string | null;
             /** @description open | live | ended */
-            color_status?: string;
+            color_status: string;
             company?: string | null;
-            end_time?: string;
+            end_time: string;
             /** @description 报名中 | 直播 | null */
             icon_msg?: string | null;
             id: number;
             image_url?: string | null;
             /** @description escaped HTML, highlighted when searched */
-            name?: string;
+            name: string;
             /** @description plain name */
-            oldName?: string;
-            start_time?: string;
-            tag_names?: components["schemas"]["Tag"][];
+            oldName: string;
+            start_time: string;
+            tag_names: components["schemas"]["Tag"][];
             time_desc?: string | null;
             title?: string | null;
-            title_html?: string;
+            title_html: string;
         };
         EventInfoListEnvelope: {
             /** @description 0 on success */
@@ -960,11 +957,11 @@ export interface components {
             pdf_url?: string;
             published_at?: string;
             summary_cn?: string | null;
-            tag_names?: components["schemas"]["Tag"][];
-            title?: string;
+            tag_names: components["schemas"]["Tag"][];
+            title: string;
             title_cn?: string | null;
             title_cn_html?: string | null;
-            title_html?: string;
+            title_html: string;
             url?: string;
         };
         PaperInfoEnvelope: {
@@ -1024,10 +1021,10 @@ export interface components {
             language?: string | null;
             name?: string;
             owner?: string;
-            repo?: string;
+            repo: string;
             stars?: number;
-            tag_names?: components["schemas"]["Tag"][];
-            title_html?: string;
+            tag_names: components["schemas"]["Tag"][];
+            title_html: string;
             topics?: string[];
             url?: string;
         };
@@ -1096,9 +1093,9 @@ export interface components {
         };
         StoryDetail: {
             /** @description user_name, or 匿名 */
-            author_name?: string;
-            can_delete?: boolean;
-            can_editor?: boolean;
+            author_name: string;
+            can_delete: boolean;
+            can_editor: boolean;
             /** @description sanitised HTML */
             content?: string;
             cover_url?: string | null;
@@ -1106,20 +1103,20 @@ export interface components {
             final_score?: number;
             id: number;
             /** @description no user name, avatar or id: shown as 匿名 */
-            is_anonymous?: boolean;
-            is_expert?: boolean;
-            is_marked?: boolean;
-            is_reported?: boolean;
-            is_voted?: boolean;
+            is_anonymous: boolean;
+            is_expert: boolean;
+            is_marked: boolean;
+            is_reported: boolean;
+            is_voted: boolean;
             remark_count?: number;
-            session_user_id?: number | null;
+            session_user_id: number | null;
             source_id?: string | null;
             story_show_user_name?: boolean;
             summary?: string | null;
-            tag_names?: components["schemas"]["Tag"][];
+            tag_names: components["schemas"]["Tag"][];
             title: string;
             /** @description escaped HTML, <em> marks the match */
-            title_html?: string;
+            title_html: string;
             user_avatar?: string | null;
             user_id?: number | null;
             user_name?: string | null;
@@ -1133,28 +1130,28 @@ export interface components {
         };
         StoryInfo: {
             /** @description user_name, or 匿名 */
-            author_name?: string;
-            can_delete?: boolean;
-            can_editor?: boolean;
+            author_name: string;
+            can_delete: boolean;
+            can_editor: boolean;
             cover_url?: string | null;
             created_at?: string | null;
             final_score?: number;
             id: number;
             /** @description no user name, avatar or id: shown as 匿名 */
-            is_anonymous?: boolean;
-            is_expert?: boolean;
-            is_marked?: boolean;
-            is_reported?: boolean;
-            is_voted?: boolean;
+            is_anonymous: boolean;
+            is_expert: boolean;
+            is_marked: boolean;
+            is_reported: boolean;
+            is_voted: boolean;
             remark_count?: number;
-            session_user_id?: number | null;
+            session_user_id: number | null;
             source_id?: string | null;
             story_show_user_name?: boolean;
             summary?: string | null;
-            tag_names?: components["schemas"]["Tag"][];
+            tag_names: components["schemas"]["Tag"][];
             title: string;
             /** @description escaped HTML, <em> marks the match */
-            title_html?: string;
+            title_html: string;
             user_avatar?: string | null;
             user_id?: number | null;
             user_name?: string | null;

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ListWrapper, TEXT } from './ListWrapper';
 import { dedupe, pagedQueryOptions, useInfiniteList } from '@/hooks/useInfiniteList';
 import type { FeedItem, Paged } from '@/api/types';
+import { paperInfo, storyInfo } from '../../../tests/factories';
 
 // A list item's key for these tests (the feed's own keys are tested with the feed).
 const itemKey = (item: FeedItem) => (item.type === 'paper' ? `paper:${item.paper_info?.arxiv_id}` : `story:${item.story_id}`);
@@ -46,10 +47,10 @@ describe('ListWrapper states', () => {
 });
 
 const story = (id: number): FeedItem => ({
-  type: 'story', id, is_event: false, story_id: id, source: {}, story_info: { id, title: `t${id}`, created_at: '' }, event_info: null, paper_info: null, project_info: null,
+  type: 'story', id, is_event: false, story_id: id, source: {}, story_info: storyInfo({ id, title: `t${id}` }), event_info: null, paper_info: null, project_info: null,
 });
 const paper = (id: number, arxiv: string): FeedItem => ({
-  type: 'paper', id, is_event: false, story_id: null, source: {}, story_info: null, event_info: null, paper_info: { id, title: 'p', arxiv_id: arxiv }, project_info: null,
+  type: 'paper', id, is_event: false, story_id: null, source: {}, story_info: null, event_info: null, paper_info: paperInfo({ id, arxiv_id: arxiv }), project_info: null,
 });
 
 describe('de-duplication', () => {

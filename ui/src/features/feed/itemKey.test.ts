@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { FeedItem, Paged } from '@/api/types';
 import { dedupe } from '@/hooks/useInfiniteList';
 import { itemKey } from './itemKey';
+import { eventInfo, paperInfo, storyInfo } from '../../../tests/factories';
 
 const base = { is_event: false, story_id: null, source: {}, story_info: null, event_info: null, paper_info: null, project_info: null };
-const story = (id: number): FeedItem => ({ ...base, type: 'story', id, story_id: id, story_info: { id, title: `t${id}` } });
-const paper = (id: number, arxiv: string): FeedItem => ({ ...base, type: 'paper', id, paper_info: { id, title: 'p', arxiv_id: arxiv } });
-const event = (id: number): FeedItem => ({ ...base, type: 'event', id, is_event: true, event_info: { id } });
+const story = (id: number): FeedItem => ({ ...base, type: 'story', id, story_id: id, story_info: storyInfo({ id, title: `t${id}` }) });
+const paper = (id: number, arxiv: string): FeedItem => ({ ...base, type: 'paper', id, paper_info: paperInfo({ id, arxiv_id: arxiv }) });
+const event = (id: number): FeedItem => ({ ...base, type: 'event', id, is_event: true, event_info: eventInfo({ id }) });
 
 describe('feed de-duplication (spec section 4)', () => {
   it('by story_id, event id and arXiv number across pages', () => {

@@ -3,10 +3,11 @@ import { render, screen } from '@testing-library/react';
 import type { StoryInfo } from '@/api/types';
 import { StoryCard } from './StoryCard';
 import { storyContentHtml } from './storyContent';
+import { storyInfo } from '../../../tests/factories';
 
-const story = (over: Partial<StoryInfo>): StoryInfo => ({
-  id: 1, title: 'a <b>', title_html: 'a &lt;b&gt; <em>RAG</em>', created_at: '2026-01-01T00:00:00Z',
-  user_id: 5, user_name: '小明', user_avatar: 'https://a/x.png', is_anonymous: false, author_name: '小明', is_expert: false, tag_names: [],
+const story = (over: Partial<StoryInfo>): StoryInfo => storyInfo({
+  id: 1, title: 'a <b>', title_html: 'a &lt;b&gt; <em>RAG</em>',
+  user_id: 5, user_name: '小明', user_avatar: 'https://a/x.png', is_anonymous: false, author_name: '小明',
   ...over,
 });
 
