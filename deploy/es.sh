@@ -76,14 +76,21 @@ case "${1:-run}" in
     ;;
   stop)
     # The pid file, or else whichever runner serves this port (a node started from another checkout).
-    pid=$(cat "$pidfile" 2>/dev/null || pgrep -f "ElasticsearchClusterRunner.*-baseHttpPort $((port - 1)) " || true)
+    pid=$(cat "$pidfile" 2>/dev/null || true)
+    if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then
+      pid=$(pgrep -f "ElasticsearchClusterRunner.*-baseHttpPort $((port - 1)) " || true)
+    fi
     for p in $pid; do
       if kill "$p" 2>/dev/null; then
-        for _ in $(seq 1 60); do kill -0 "$p" 2>/dev/null || break; sleep 0.5; done
-        kill -9 "$p" 2>/dev/null || true
+        # A clean shutdown can take a while on a busy machine; then force it and wait for the exit.
+        for _ in $(seq 1 120); do kill -0 "$p" 2>/dev/null || break; sleep 0.5; done
+        if kill -9 "$p" 2>/dev/null; then
+          for _ in $(seq 1 40); do kill -0 "$p" 2>/dev/null || break; sleep 0.25; done
+        fi
       fi
     done
     rm -f "$pidfile"
+    for _ in $(seq 1 20); do health >/dev/null || break; sleep 0.25; done
     if health >/dev/null; then echo "es: still answering on $port" >&2; exit 1; fi
     echo "es: stopped ($port)"
     ;;

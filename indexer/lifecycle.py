@@ -62,6 +62,11 @@ def warn_on_mapping_drift(es: Elasticsearch, alias: str, log: logging.Logger) ->
     return drift
 
 
+# Index administration (create, wait for shards, move the alias, delete) may be slow on a busy node:
+# it gets a longer request timeout than the client's read default.
+ADMIN_TIMEOUT = 60
+
+
 def create_versioned_index(es: Elasticsearch, alias: str, name: str = "content", attach: bool = False) -> str:
     """Create `<alias>-v<version>-<timestamp>`; with `attach`, the alias points at it from birth."""
     body = load_mapping(name)
@@ -69,8 +74,8 @@ def create_versioned_index(es: Elasticsearch, alias: str, name: str = "content",
         body["aliases"] = {alias: {"is_write_index": True}}
     stamp = datetime.now(UTC).strftime("%Y%m%d%H%M%S%f")
     index = f"{alias}-v{mapping_version(body)}-{stamp}"
-    es.indices.create(index=index, body=body)
-    es.cluster.health(index=index, wait_for_status="yellow", timeout="30s")
+    es.indices.create(index=index, body=body, request_timeout=ADMIN_TIMEOUT)
+    es.cluster.health(index=index, wait_for_status="yellow", timeout="30s", request_timeout=ADMIN_TIMEOUT)
     return index
 
 
@@ -104,7 +109,7 @@ def swap_alias(es: Elasticsearch, alias: str, new_index: str) -> list[str]:
     old = [index for index in indices_behind(es, alias) if index != new_index]
     actions = [{"remove": {"index": index, "alias": alias}} for index in old]
     actions.append({"add": {"index": new_index, "alias": alias, "is_write_index": True}})
-    es.indices.update_aliases(body={"actions": actions})
+    es.indices.update_aliases(body={"actions": actions}, request_timeout=ADMIN_TIMEOUT)
     for index in old:
-        es.indices.delete(index=index, ignore_unavailable=True)
+        es.indices.delete(index=index, ignore_unavailable=True, request_timeout=ADMIN_TIMEOUT)
     return old

@@ -18,7 +18,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
 import kinds
-from indexer.lifecycle import create_versioned_index, ensure_index, swap_alias
+from indexer.lifecycle import ADMIN_TIMEOUT, create_versioned_index, ensure_index, swap_alias
 from store.models import OutboxEntry, utcnow
 
 log = logging.getLogger(__name__)
@@ -202,12 +202,12 @@ def reindex_all(
             actions = [a for (t, i) in chunk for a in actions_for(session, new_index, t, i) if a["_op_type"] == "index"]
             problems = _send(es, actions, refresh=False)
             if problems:
-                es.indices.delete(index=new_index, ignore_unavailable=True)
+                es.indices.delete(index=new_index, ignore_unavailable=True, request_timeout=ADMIN_TIMEOUT)
                 raise RuntimeError(f"reindex failed: {list(problems.items())[:5]}")
             count += len(actions)
             if progress:
                 progress(count, len(keys))
-    es.indices.refresh(index=new_index)
+    es.indices.refresh(index=new_index, request_timeout=ADMIN_TIMEOUT)
     old = swap_alias(es, alias, new_index)
     if on_indexed:
         on_indexed()

@@ -133,6 +133,9 @@ class EventKind(Kind):
         start, end = data["start_time"], data["end_time"]
         if end < start:
             raise ValidationError({"end_time": ["end_time is before start_time"]})
+        keep = self.relative_fields(raw)
         if not data.get("time_desc"):
             data["time_desc"] = f"{start.astimezone(UTC):%Y-%m-%d %H:%M} - {end.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
-        return upsert(session, Event, {"id": data.pop("id")}, data, self.relative_fields(raw))
+            if {"start_time", "end_time"} & set(keep):
+                keep += ("time_desc",)  # derived from relative times: kept with them on re-import
+        return upsert(session, Event, {"id": data.pop("id")}, data, keep)

@@ -68,7 +68,8 @@ class Stack:
     def es(self):
         from indexer.client import make_client
 
-        return make_client(ES_URL)
+        # Tests refresh, count and reindex directly: a generous timeout, since the suite must pass on a busy machine.
+        return make_client(ES_URL, timeout=60)
 
     def redis(self):
         from store.redis_client import redis_client

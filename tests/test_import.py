@@ -4,10 +4,12 @@ import json
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 
-from store.models import OutboxEntry, Paper, Story
+from ingest.jsonl import import_files
+from store.models import Event, OutboxEntry, Paper, Story
 from tests.support import DEMO_FILES, ROOT
 
 
@@ -183,3 +185,20 @@ def test_story_html_is_sanitised_on_import(make_stack, tmp_path):
         content = session.get(Story, 7).content
     assert "<script" not in content and "onclick" not in content and "javascript:" not in content
     assert "正文" in content and "链接" in content
+
+
+def test_reimport_later_keeps_times_derived_from_relative_dates(make_stack, tmp_path):
+    """An event with relative times and no time_desc, re-imported minutes later, stays unchanged
+    (its time line is derived from the times kept at creation, not from the new import's clock)."""
+    stack = make_stack("reimport-later")
+    line = {"type": "event", "id": 7, "name": "相对时间的活动", "brief": "b", "start_time": "+1d", "end_time": "+1d2h"}
+    path = tmp_path / "event.jsonl"
+    path.write_text(json.dumps({**line, "created_at": "-1d"}, ensure_ascii=False) + "\n", encoding="utf-8")
+    first_now = datetime(2026, 11, 1, 8, 0, 30, tzinfo=UTC)
+    with stack.sessions()() as session:
+        assert import_files(session, [path], now=first_now).counts == {"event": {"created": 1}}
+    with stack.sessions()() as session:
+        later = import_files(session, [path], now=first_now + timedelta(minutes=7))
+    assert later.counts == {"event": {"unchanged": 1}}
+    with stack.sessions()() as session:
+        assert session.get(Event, 7).time_desc == "2026-11-02 08:00 - 2026-11-02 10:00 UTC"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import kinds
 from api.context import reader
 from api.read_cache import read_through
@@ -11,42 +13,26 @@ from indexer.queries.feed import build_feed
 from indexer.queries.search import build_counts, build_search
 
 
-def feed_page(kind_name: str, args: dict) -> dict:
-    feed = kinds.kind(kind_name).feed
-
-    def read() -> dict:
-        body = build_feed(
-            kind_name,
-            feed.orders[args["sort"]],
-            tags=args["label"],
-            time=args["time"],
-            page=args["page"],
-            size=args["size"],
-        )
-        return reader().page(body, args["page"], args["size"], args["label"])
-
-    data = read_through(args, read)
+def _item_page(args: dict, body: Callable[[], dict]) -> dict:
+    """A page of feed items for `body()` (cached for anonymous callers), with the caller's flags."""
+    data = read_through(args, lambda: reader().page(body(), args["page"], args["size"], args["label"]))
     apply_item_flags(data["list"])
     return data
 
 
+def feed_page(kind_name: str, args: dict) -> dict:
+    order = kinds.kind(kind_name).feed.orders[args["sort"]]
+    paging = {"tags": args["label"], "time": args["time"], "page": args["page"], "size": args["size"]}
+    return _item_page(args, lambda: build_feed(kind_name, order, **paging))
+
+
 def search_page(args: dict) -> dict:
     """Every first-page search that finds something is counted for the hot words."""
-
-    def search() -> dict:
-        body = build_search(
-            args["q"],
-            types=[args["model"]] if args["model"] else None,
-            tags=args["label"],
-            time=args["time"],
-            sort=args["sort"],
-            page=args["page"],
-            size=args["size"],
-        )
-        return reader().page(body, args["page"], args["size"], args["label"])
-
-    data = read_through(args, search)
-    apply_item_flags(data["list"])
+    types = [args["model"]] if args["model"] else None
+    filters = {"tags": args["label"], "time": args["time"], "sort": args["sort"]}
+    data = _item_page(
+        args, lambda: build_search(args["q"], types=types, page=args["page"], size=args["size"], **filters)
+    )
     if args["q"] and args["page"] == 1 and data["total"] > 0:
         log_search(args["q"])
     return data
