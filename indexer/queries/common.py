@@ -29,9 +29,9 @@ def filters(
     time_field: str = "created_at",
 ) -> list[dict]:
     clauses: list[dict] = [{"terms": {"type": list(types or CONTENT_TYPES)}}]
-    # Several tags narrow the list: an item must carry every selected tag.
-    for tag in tags or []:
-        clauses.append({"term": {"tags": tag}})
+    # Several tags widen the list: an item carrying any selected tag matches (a section's 全选 is a union).
+    if tags:
+        clauses.append({"terms": {"tags": list(tags)}})
     if time:
         clauses.append({"range": {time_field: {"gte": TIME_RANGES[time]}}})
     return clauses

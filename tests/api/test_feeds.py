@@ -45,12 +45,14 @@ def test_hot_orders_by_heat_within_the_range(tiny_client):
     assert ids(feed(tiny_client, "story", sort="new", time="3day")) == [1010, 1009, 1001, 1002, 1003]
 
 
-def test_tags_combine_and_come_first(tiny_client):
+def test_tags_widen_the_feed_and_matching_tags_come_first(tiny_client):
     page = feed(tiny_client, "story", label=["agent", "llm"], time=None)
-    assert set(ids(page)) == {1002, 1004}
+    assert set(ids(page)) == {1001, 1002, 1003, 1004}  # llm: 1001 1002 1004; agent: 1002 1003 1004
     for item in page["list"]:
-        assert {t["id"] for t in item["story_info"]["tag_names"]} == {"llm", "agent"}
-        assert all(t["highlighted"] for t in item["story_info"]["tag_names"])
+        tags = item["story_info"]["tag_names"]
+        wanted = [t for t in tags if t["id"] in ("agent", "llm")]
+        assert wanted and tags[: len(wanted)] == wanted and all(t["highlighted"] for t in wanted)
+        assert not any(t["highlighted"] for t in tags[len(wanted) :])
     one = feed(tiny_client, "story", label=["agent"], time=None)
     assert set(ids(one)) == {1002, 1003, 1004}
     item = next(i for i in one["list"] if i["id"] == 1002)
