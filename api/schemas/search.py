@@ -26,8 +26,16 @@ class SearchArgs(Paged):
     sort = sort_field("relevance", ["relevance", "hot", "new"])
 
 
-# Kept under its first name: the search page schema is the feed page schema.
-SearchPageSchema = FeedPageSchema
+class SearchPageSchema(FeedPageSchema):
+    did_you_mean = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "when nothing is found: a nearby query the corpus knows (from the engine's suggesters)"
+        },
+    )
+
+
 __all__ = ["FeedItemSchema", "SearchPageSchema"]
 
 

@@ -35,7 +35,7 @@ def search_page(args: dict) -> dict:
     )
     if args["q"] and args["page"] == 1 and data["total"] > 0:
         log_search(args["q"])
-    return data
+    return {**data, "did_you_mean": None}
 
 
 def counts(args: dict) -> dict:

@@ -1074,10 +1074,19 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["RankingPage"];
             msg?: string;
         };
+        SearchPage: {
+            /** @description when nothing is found: a nearby query the corpus knows (from the engine's suggesters) */
+            did_you_mean: string | null;
+            hasNextPage: boolean;
+            list: components["schemas"]["FeedItem"][];
+            page: number;
+            size: number;
+            total: number;
+        };
         SearchPageEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["FeedPage"];
+            data?: (Record<string, never> | null) | components["schemas"]["SearchPage"];
             msg?: string;
         };
         SimilarBody: {
