@@ -9,6 +9,7 @@ from dateutil import parser as date_parser
 from marshmallow import Schema, ValidationError, fields, validate
 from sqlalchemy.orm import Session
 
+from analysis.views import text_views
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, iso
 from store.models import Event
@@ -87,7 +88,14 @@ class EventKind(Kind):
     )
 
     def search_fields(self, session: Session, event: Event) -> dict:
+        views = text_views(
+            [event.name],
+            [event.title, event.brief, event.company, event.address],
+            tag_labels=[t["title"] for t in tag_names(event.tags)],
+        )
         return {
+            **views,
+            "company": event.company,
             "title": event.name,
             "summary": event.brief,
             "content": " ".join(filter(None, [event.title, event.brief, event.company])),

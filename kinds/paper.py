@@ -9,6 +9,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from analysis.views import text_views
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, is_relative, iso, relative_days
@@ -76,7 +77,14 @@ class PaperKind(Kind):
         return None  # the document is keyed by the arXiv number, which a vanished row no longer tells
 
     def search_fields(self, session: Session, paper: Paper) -> dict:
+        views = text_views(
+            [paper.title, paper.title_cn],
+            [paper.summary_cn, paper.abstract],
+            people=paper.authors or [],
+            tag_labels=[t["title"] for t in tag_names(paper.tags)],
+        )
         return {
+            **views,
             "arxiv_id": paper.arxiv_id,
             "title": paper.title,
             "title_cn": paper.title_cn,

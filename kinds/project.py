@@ -8,6 +8,7 @@ from html import escape
 from marshmallow import Schema, fields, validate
 from sqlalchemy.orm import Session
 
+from analysis.views import text_views
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, iso
 from store.models import Project
@@ -60,7 +61,15 @@ class ProjectKind(Kind):
     )
 
     def search_fields(self, session: Session, project: Project) -> dict:
+        owner, _, name = project.repo.partition("/")
+        views = text_views(
+            [project.repo, f"{owner} {name}"],
+            [project.description_cn, project.description, " ".join(project.topics or [])],
+            tag_labels=[t["title"] for t in tag_names(project.tags)],
+        )
         return {
+            **views,
+            "repo": project.repo,
             "title": project.repo,
             "summary": project.description_cn or project.description,
             "content": " ".join([project.description, " ".join(project.topics or [])]),

@@ -10,6 +10,8 @@ import nh3
 from marshmallow import Schema, ValidationError, fields, validate
 from sqlalchemy.orm import Session
 
+from analysis.normalize import plain_text
+from analysis.views import text_views
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, iso
 from store.models import Story, User
@@ -109,7 +111,15 @@ class StoryKind(Kind):
         return session.get(User, story.user_id)
 
     def search_fields(self, session: Session, story: Story) -> dict:
+        author = self._author(session, story)
+        views = text_views(
+            [story.title],
+            [story.summary, plain_text(story.content)],
+            people=[author.name] if author else [],
+            tag_labels=[t["title"] for t in tag_names(story.tags)],
+        )
         return {
+            **views,
             "title": story.title,
             "summary": story.summary,
             "content": story.content,
@@ -118,7 +128,7 @@ class StoryKind(Kind):
             "heat": story_heat(story),
             "user_id": str(story.user_id) if story.user_id else None,
             # Anonymous stories stay out of the people leaderboard (the author asked not to be shown).
-            "anonymous": self._author(session, story) is None,
+            "anonymous": author is None,
         }
 
     def payload(self, session: Session, story: Story) -> dict:

@@ -3,23 +3,7 @@
 from __future__ import annotations
 
 from indexer.queries.common import HIGHLIGHT, LIST_SOURCE, filters, paging, sort_clause
-
-# Bigram fields find whole words; the unigram sub-fields make one-character and in-word queries match.
-BIGRAM_FIELDS = ["title^4", "title_cn^3", "summary^1.5", "content", "authors", "address"]
-UNIGRAM_FIELDS = ["title.uni^2", "title_cn.uni^1.5", "summary.uni"]
-
-
-def text_query(q: str) -> dict:
-    return {
-        "bool": {
-            "should": [
-                {"multi_match": {"query": q, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
-                {"multi_match": {"query": q, "fields": UNIGRAM_FIELDS, "type": "phrase", "slop": 0}},
-                {"multi_match": {"query": q, "fields": ["title^2", "title_cn"], "type": "phrase", "boost": 3}},
-            ],
-            "minimum_should_match": 1,
-        }
-    }
+from indexer.queries.text import text_query
 
 
 def build_search(

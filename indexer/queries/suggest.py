@@ -1,31 +1,37 @@
-"""Title suggestions as the user types: prefix and in-word matches, Chinese and English.
+"""Title suggestions as the user types: prefix and in-word matches, Chinese and English, pinyin.
 
 The unigram sub-field `title.uni` holds one token per Chinese character and one per English word, so
 a `match_phrase_prefix` finds '大模' inside '开源大模型…' and 'transf' at the start of 'Transformer'.
-Titles that start with the typed text rank first (a prefix on the folded keyword `title.raw`)."""
+Titles that start with the typed text rank first (a prefix on the folded keyword `title.raw`). Typed
+pinyin finds titles by their full pinyin or initials ('damox', 'dmx'); traditional characters and
+full-width forms are folded first."""
 
 from __future__ import annotations
 
+from analysis.normalize import fold
+from analysis.words import is_pinyin_like
 from indexer.queries.common import HIGHLIGHT
 
 SUGGEST_SIZE = 10
 
 
 def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
-    folded = q.strip().lower()
+    text = fold(q)
+    should: list[dict] = [
+        {"match_phrase_prefix": {"title.uni": {"query": text, "max_expansions": 50}}},
+        {"prefix": {"title.raw": {"value": text.lower(), "boost": 5}}},
+    ]
+    compact = text.replace(" ", "").lower()
+    if is_pinyin_like(text) and len(compact) >= 2:
+        should += [
+            {"prefix": {"pinyin_key": {"value": compact, "boost": 2}}},
+            {"prefix": {"initials_key": {"value": compact, "boost": 2}}},
+            {"match": {"pinyin": {"query": text.lower(), "operator": "and", "boost": 2}}},
+        ]
     return {
         "size": size,
         "_source": ["source.id", "source.title"],
-        "query": {
-            "bool": {
-                "filter": [{"term": {"type": "story"}}],
-                "should": [
-                    {"match_phrase_prefix": {"title.uni": {"query": q, "max_expansions": 50}}},
-                    {"prefix": {"title.raw": {"value": folded, "boost": 5}}},
-                ],
-                "minimum_should_match": 1,
-            }
-        },
+        "query": {"bool": {"filter": [{"term": {"type": "story"}}], "should": should, "minimum_should_match": 1}},
         "sort": ["_score", {"heat": "desc"}, {"doc_key": "desc"}],
         "highlight": {
             "encoder": HIGHLIGHT["encoder"],

@@ -1,0 +1,28 @@
+"""The extra views of a document's text that Elasticsearch cannot compute itself: segmented words,
+pinyin of the title, people and tag labels. Kinds add them to their search fields."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from analysis.normalize import fold
+from analysis.words import index_words, initials_key, pinyin_forms, pinyin_key
+
+
+def text_views(
+    titles: Iterable[str | None],
+    body: Iterable[str | None] = (),
+    people: Iterable[str | None] = (),
+    tag_labels: Iterable[str] = (),
+) -> dict:
+    titles = [t for t in titles if t]
+    main = titles[0] if titles else ""
+    return {
+        "title_words": " ".join(index_words(t) for t in titles),
+        "body_words": index_words(" ".join(b for b in body if b)),
+        "pinyin": " ".join(pinyin_forms(t) for t in titles),
+        "pinyin_key": pinyin_key(main) or None,
+        "initials_key": initials_key(main) or None,
+        "people": [fold(p) for p in people if p] or None,
+        "tag_labels": list(tag_labels) or None,
+    }

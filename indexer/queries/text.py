@@ -1,0 +1,138 @@
+"""The text part of a search: what a query means, as one bool query of alternatives (see docs/search.md).
+
+Every clause is a way for a document to match; `minimum_should_match` inside the clauses keeps
+partial matches from exploding (a query none of whose words is in the corpus finds nothing):
+- words: all bigrams of the folded query in one field (strict, the best matches), the characters as
+  a phrase, the whole query as a title phrase;
+- segmented words (jieba) across title and body, most of them required; the same leniently on
+  bigrams, one may be missing (a mistyped character);
+- Latin words stemmed and split at case and digits (`gpt4` = `GPT-4`, `agents` = `agent`), with
+  fuzzy matching for words of five letters or more;
+- exact fields: arXiv numbers, people (authors, user names), tag labels, organisers, repositories;
+- pinyin: full or initials, as words or as a prefix of the title; homophones of Chinese words;
+- the zh↔en glossary: each synonym of a term in the query, as a phrase, with a lower weight."""
+
+from __future__ import annotations
+
+import re
+
+from analysis.normalize import fold
+from analysis.vocabulary import glossary
+from analysis.words import is_pinyin_like, pinyin_forms, query_words
+from kinds.arxiv_ids import ArxivIdError, parse_arxiv
+
+# Bigram fields find whole words; the unigram sub-fields make one-character and in-word queries match.
+BIGRAM_FIELDS = ["title^4", "title_cn^3", "summary^1.5", "content", "authors", "address", "company"]
+UNIGRAM_FIELDS = ["title.uni^2", "title_cn.uni^1.5", "summary.uni"]
+LATIN_FIELDS = ["title.en^3", "summary.en^1.5", "content.en"]
+SYNONYM_FIELDS = ["title^2", "title_cn^2", "summary", "tag_labels", "title.en^2", "summary.en"]
+_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def _arxiv_clause(text: str) -> dict | None:
+    try:
+        number, _ = parse_arxiv(text)
+    except ArxivIdError:
+        return None
+    return {"term": {"arxiv_id": {"value": number, "boost": 50}}}
+
+
+def _pinyin_clauses(text: str) -> list[dict]:
+    compact = text.replace(" ", "").lower()
+    if len(compact) < 2:
+        return []
+    return [
+        {"match": {"pinyin": {"query": text.lower(), "operator": "and", "boost": 2}}},
+        {"prefix": {"pinyin_key": {"value": compact, "boost": 1.5}}},
+        {"prefix": {"initials_key": {"value": compact, "boost": 1.5}}},
+    ]
+
+
+def text_query(q: str) -> dict:
+    text = fold(q)
+    words = query_words(text)
+    should: list[dict] = [
+        {"multi_match": {"query": text, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
+        {"multi_match": {"query": text, "fields": UNIGRAM_FIELDS, "type": "phrase", "slop": 0}},
+        {"multi_match": {"query": text, "fields": ["title^2", "title_cn"], "type": "phrase", "boost": 3}},
+        {
+            "multi_match": {
+                "query": " ".join(words),
+                "fields": ["title_words^3", "body_words"],
+                "type": "cross_fields",
+                "minimum_should_match": "2<75%",
+                "boost": 1.5,
+            }
+        },
+        {"match_phrase": {"people": {"query": text, "boost": 4}}},
+        {"term": {"people.raw": {"value": text.lower(), "boost": 8}}},
+        {"match_phrase": {"tag_labels": {"query": text, "boost": 2}}},
+        {"term": {"repo": {"value": text.lower(), "boost": 20}}},
+    ]
+    if len(_CJK.findall(text)) >= 3:
+        # One mistyped or missing character still finds the rest (大模形 → 大模…).
+        should.append(
+            {
+                "multi_match": {
+                    "query": text,
+                    "fields": ["title", "title_cn", "summary"],
+                    "minimum_should_match": "1<-1 5<75%",
+                    "boost": 0.3,
+                }
+            }
+        )
+        # Homophones: the pinyin of each Chinese word (a typo by the pinyin IME picks a homophone).
+        should.append({"match": {"pinyin": {"query": pinyin_forms(text), "operator": "and", "boost": 0.5}}})
+    latin = " ".join(_LATIN.findall(text))
+    if latin and not _CJK.search(text):
+        should.append(
+            {
+                "multi_match": {
+                    "query": latin,
+                    "fields": LATIN_FIELDS,
+                    "type": "cross_fields",
+                    "minimum_should_match": "2<75%",
+                }
+            }
+        )
+        should.append(
+            {
+                "multi_match": {
+                    "query": latin,
+                    "fields": ["title.en^2", "summary.en"],
+                    "fuzziness": "AUTO:5,8",
+                    "prefix_length": 1,
+                    "minimum_should_match": "2<75%",
+                    "boost": 0.5,
+                }
+            }
+        )
+    arxiv = _arxiv_clause(text)
+    if arxiv:
+        should.append(arxiv)
+    if is_pinyin_like(text):
+        should.extend(_pinyin_clauses(text))
+    synonyms = _synonym_clause(text)
+    if synonyms:
+        should.append(synonyms)
+    return {"bool": {"should": should, "minimum_should_match": 1}}
+
+
+def _synonym_clause(text: str) -> dict | None:
+    """The query with each glossary term widened to its group: every concept (a group, or a word
+    left over) is one alternative set, and most of the concepts must match, so a synonym never
+    widens a two-concept query into either concept alone."""
+    groups, rest = glossary().concepts(text)
+    if not groups:
+        return None
+    concepts = [{"bool": {"should": [_phrase(term) for term in group], "minimum_should_match": 1}} for group in groups]
+    for word in query_words(rest):
+        concepts.append(
+            {"multi_match": {"query": word, "fields": SYNONYM_FIELDS + ["title_words", "body_words", "content"]}}
+        )
+    return {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
+
+
+def _phrase(term: str) -> dict:
+    return {"multi_match": {"query": term, "fields": SYNONYM_FIELDS, "type": "phrase"}}
