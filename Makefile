@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 ES_JARS := deploy/elasticsearch/target/lib/elasticsearch-cluster-runner-7.10.2.0.jar
 
-.PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean
+.PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean relevance
 
 install: system-deps $(VENV)/.installed $(ES_JARS) ui/node_modules/.installed
 
@@ -41,6 +41,12 @@ lint: $(VENV)/.installed
 
 test-python: $(VENV)/.installed $(ES_JARS) system-deps
 	$(VENV)/bin/pytest tests
+
+# The judged set (tests/relevance/judgments.jsonl) against the demo corpus: nDCG@10, MRR@10, the
+# zero-result rate, per-category and per-kind figures, worst queries first; figures in var/relevance.json.
+# Starts the test services like the suite does (HUB_TEST_ES_PORT / HUB_TEST_REDIS_PORT, default 9250 / 6390).
+relevance: $(VENV)/.installed $(ES_JARS) system-deps
+	$(PY) -m tests.relevance.score
 
 test-ui: ui/node_modules/.installed
 	cd ui && npm test
