@@ -8,6 +8,7 @@ import kinds
 from api.context import reader
 from api.read_cache import read_through
 from api.search_log import log_search
+from api.services.corrections import did_you_mean
 from api.user_flags import apply_item_flags
 from indexer.queries.feed import build_feed
 from indexer.queries.search import build_counts, build_search
@@ -27,15 +28,22 @@ def feed_page(kind_name: str, args: dict) -> dict:
 
 
 def search_page(args: dict) -> dict:
-    """Every first-page search that finds something is counted for the hot words."""
+    """Every first-page search that finds something is counted for the hot words; one that finds
+    nothing carries a 'did you mean' when a nearby query would find something."""
     types = [args["model"]] if args["model"] else None
     filters = {"tags": args["label"], "time": args["time"], "sort": args["sort"]}
-    data = _item_page(
-        args, lambda: build_search(args["q"], types=types, page=args["page"], size=args["size"], **filters)
-    )
+
+    def read() -> dict:
+        body = build_search(args["q"], types=types, page=args["page"], size=args["size"], **filters)
+        data = reader().page(body, args["page"], args["size"], args["label"])
+        empty = args["q"] and data["total"] == 0 and args["page"] == 1
+        return {**data, "did_you_mean": did_you_mean(args["q"]) if empty else None}
+
+    data = read_through(args, read)
+    apply_item_flags(data["list"])
     if args["q"] and args["page"] == 1 and data["total"] > 0:
         log_search(args["q"])
-    return {**data, "did_you_mean": None}
+    return data
 
 
 def counts(args: dict) -> dict:

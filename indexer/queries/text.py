@@ -30,12 +30,18 @@ _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
+_ARXIV_IN_TEXT = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v\d+)?(?![\d.])")
+
+
 def _arxiv_clause(text: str) -> dict | None:
+    """Any spelling the importer accepts, or a new-style number inside other words ('arxiv 2403.00910')."""
     try:
-        number, _ = parse_arxiv(text)
+        numbers = [parse_arxiv(text)[0]]
     except ArxivIdError:
+        numbers = [parse_arxiv(found)[0] for found in _ARXIV_IN_TEXT.findall(text)]
+    if not numbers:
         return None
-    return {"term": {"arxiv_id": {"value": number, "boost": 50}}}
+    return {"terms": {"arxiv_id": numbers, "boost": 50}}
 
 
 def _pinyin_clauses(text: str) -> list[dict]:

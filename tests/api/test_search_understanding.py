@@ -1,0 +1,127 @@
+"""What a Chinese reader means (issue 8): one test per class of query, each with examples of its own,
+on the demo corpus through the API. The judged set (tests/relevance/) scores the ranking."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import data_of
+
+
+def search(client, q, **params) -> dict:
+    return data_of(client.get("/api/v2/search", query_string={"q": q, "size": 20, **params}))
+
+
+def keys(page: dict) -> list[str]:
+    out = []
+    for item in page["list"]:
+        info = item["source"]
+        out.append(f"paper-{info['arxiv_id']}" if item["type"] == "paper" else f"{item['type']}-{item['id']}")
+    return out
+
+
+def titles(page: dict) -> list[str]:
+    info = [item["source"] for item in page["list"]]
+    return [" ".join(filter(None, [i.get("oldName") or i.get("title"), i.get("title_cn")])) for i in info]
+
+
+@pytest.mark.parametrize(
+    "spelling", ["2609.09562", "arXiv:2609.09562v1", "https://arxiv.org/abs/2609.09562", " 2609.09562v3 "]
+)
+def test_every_spelling_of_an_arxiv_number_finds_the_paper_first(client, spelling):
+    assert keys(search(client, spelling))[0] == "paper-2609.09562"
+
+
+def test_a_user_name_finds_their_stories(client):
+    page = search(client, "吃瓜算法工程师", model="story")
+    mine = [item for item in page["list"] if item["story_info"]["user_name"] == "吃瓜算法工程师"]
+    assert len(mine) >= 5 and page["list"][0]["story_info"]["user_name"] == "吃瓜算法工程师"
+
+
+def test_an_author_name_finds_their_papers(client):
+    author = search(client, "2609.09562")["list"][0]["paper_info"]["authors"][0]
+    page = search(client, author, model="paper")
+    assert page["total"] >= 1 and all(author in item["paper_info"]["authors"] for item in page["list"][:3])
+
+
+@pytest.mark.parametrize(
+    ("label", "tag"), [("推理优化", "inference_opt"), ("机器学习", "ml_basics"), ("自动驾驶", "autonomous_driving")]
+)
+def test_part_of_a_tag_label_finds_items_with_that_tag(client, label, tag):
+    page = search(client, label)
+    assert page["total"] > 0
+    tagged = [i for i in page["list"] if tag in {t["id"] for t in i["source"]["tag_names"]}]
+    assert tagged, [t for t in titles(page)]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("模型量化指南", "模型量化入门指南"), ("大模型 评测", "大模型评测")])
+def test_words_apart_or_missing_still_find_the_title(client, typed, meant):
+    assert any(meant in t for t in titles(search(client, typed))[:5])
+
+
+@pytest.mark.parametrize(
+    ("traditional", "simplified"), [("語音合成", "语音合成"), ("強化學習", "强化学习"), ("ＧＰＴ－４", "GPT-4")]
+)
+def test_traditional_and_full_width_match_like_the_simplified(client, traditional, simplified):
+    assert keys(search(client, traditional)) == keys(search(client, simplified))
+
+
+@pytest.mark.parametrize("mark", ["\u200e", "\u200b", "\ufeff", "\u2060"])
+def test_invisible_characters_are_ignored(client, mark):
+    assert keys(search(client, f"大模型{mark}")) == keys(search(client, "大模型"))
+
+
+@pytest.mark.parametrize(("one", "other"), [("gpt4", "GPT-4"), ("llm agent", "llm agents")])
+def test_english_forms_match_each_other(client, one, other):
+    a, b = search(client, one, size=50), search(client, other, size=50)
+    assert a["total"] > 0 and set(keys(a)) == set(keys(b))  # the same documents; exact forms may rank first
+
+
+@pytest.mark.parametrize(
+    ("typo", "word"), [("difusion", "diffusion"), ("reinforcment", "reinforcement"), ("transfomer", "transformer")]
+)
+def test_latin_typos_of_five_letters_or_more_are_forgiven(client, typo, word):
+    page = search(client, typo)
+    assert page["total"] > 0 and word in " ".join(titles(page)[:5]).lower()
+
+
+@pytest.mark.parametrize(
+    ("pinyin", "chinese"), [("duomotai", "多模态"), ("jushenzhineng", "具身智能"), ("dmx", "大模型")]
+)
+def test_pinyin_and_initials_find_the_chinese_word(client, pinyin, chinese):
+    page = search(client, pinyin)
+    assert page["total"] > 0 and all(chinese in t for t in titles(page)[:3])
+
+
+@pytest.mark.parametrize(
+    ("zh", "en"), [("扩散模型", "diffusion"), ("检索增强生成", "RAG"), ("强化学习", "reinforcement learning")]
+)
+def test_glossary_synonyms_work_both_ways(client, zh, en):
+    from_zh, from_en = search(client, zh, size=50), search(client, en, size=50)
+    assert from_zh["total"] > 0 and from_en["total"] > 0
+    assert set(keys(from_zh)) & set(keys(from_en))
+
+
+def test_a_synonym_never_widens_two_concepts_to_either_alone(client):
+    both = search(client, "强化学习 机器人", size=50)
+    alone = search(client, "强化学习", size=50)
+    assert 0 < both["total"] < alone["total"]
+
+
+@pytest.mark.parametrize("nonsense", ["zzqxjvkw", "蝴蝶鞋带", "qqq xxx vvv", "鞋带飞碟咖喱"])
+def test_nonsense_finds_nothing(client, nonsense):
+    assert search(client, nonsense)["total"] == 0
+
+
+def test_did_you_mean_when_nothing_is_found(client):
+    page = search(client, "difusion modle")
+    assert page["total"] == 0 and page["did_you_mean"] == "diffusion model"
+    assert search(client, page["did_you_mean"])["total"] > 0
+    assert search(client, "zzqxjvkw")["did_you_mean"] is None
+    assert search(client, "大模型")["did_you_mean"] is None
+
+
+@pytest.mark.parametrize("typed", ["damox", "dmx", "語音", "ｇｐｔ"])
+def test_suggestions_understand_pinyin_traditional_and_full_width(client, typed):
+    data = data_of(client.get("/api/v2/search/stories_title", query_string={"q": typed, "type": "stories_title"}))
+    assert data, typed
