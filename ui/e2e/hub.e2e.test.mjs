@@ -136,7 +136,7 @@ describe('desktop', () => {
     await page.locator('.feed-list article').first().waitFor();
     const tagged = await page.$$eval('.feed-list article', (els) => els.map((e) => e.querySelector('.card-tag--on')?.textContent));
     assert.ok(tagged.every((t) => t === '大模型'), 'every story carries the selected tag, shown first');
-    // a second tag narrows it; the selected line shows
+    // a second tag widens it (any selected tag matches); the selected line shows
     await page.getByRole('button', { name: 'Agent 智能体' }).click();
     await page.waitForURL(/label=llm%2Cagent|label=llm,agent/);
     await page.getByText(/已选 \(2\/\d+\)/).waitFor();

@@ -22,6 +22,8 @@ export type ProjectInfo = Schemas['ProjectInfo'];
 export type FeedItem = NullableRefs<Schemas['FeedItem']>;
 export type FeedPage = Paged<FeedItem>;
 export type FeedList = { list: FeedItem[] };
+/** A page of GET /v2/search: a feed page plus `did_you_mean` when nothing is found. */
+export type SearchResults = Omit<Schemas['SearchPage'], 'list'> & { list: FeedItem[] };
 export type RankedPerson = Schemas['RankedPerson'];
 export type RankingPage = Schemas['RankingPage'];
 /** A paper author or hub user (POST /v2/papers/userinfo). */

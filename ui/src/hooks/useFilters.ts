@@ -27,6 +27,7 @@ export function parseLabels(value: string | null | string[]): string[] {
 /**
  * The filters live in the URL query: label (comma-separated tag ids), sort, time, q, model, page.
  * Defaults: newest first, time 'day' (rankings and search pass their own default sort).
+ * `narrowed`: tags or a time range filter the list; `clearFilters()` removes them ('清除筛选').
  */
 export function useFilters(defaultSort: Filters['sort'] = 'new') {
   const [params, setParams] = useSearchParams();
@@ -66,5 +67,15 @@ export function useFilters(defaultSort: Filters['sort'] = 'new') {
     [setParams],
   );
 
-  return { filters, update };
+  // Tags narrow any list; the time range narrows it under the hot sort only, so where hot is not the
+  // default, clearing goes back to the default sort (no time range). Where hot is the default (the
+  // browse page), the range stays as chosen: there is no list without one.
+  const rangeNarrows = filters.sort === 'hot' && defaultSort !== 'hot';
+  const narrowed = filters.label.length > 0 || rangeNarrows;
+  const clearFilters = useCallback(
+    () => update({ label: null, ...(rangeNarrows ? { sort: null, time: null } : {}) }),
+    [update, rangeNarrows],
+  );
+
+  return { filters, update, narrowed, clearFilters };
 }

@@ -3,16 +3,16 @@ import { useMemo } from 'react';
 import type { Paged } from '@/api/types';
 
 /** Query options of a paged list: pages from 1; hasNextPage when the API says so and the last page returned items. */
-export function pagedQueryOptions<T, K extends QueryKey>(
+export function pagedQueryOptions<T, K extends QueryKey, P extends Paged<T> = Paged<T>>(
   queryKey: K,
-  fetchPage: (page: number, signal: AbortSignal) => Promise<Paged<T>>,
+  fetchPage: (page: number, signal: AbortSignal) => Promise<P>,
   enabled = true,
 ) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last: Paged<T>, all) => (last.hasNextPage && last.list.length > 0 ? all.length + 1 : undefined),
+    getNextPageParam: (last: P, all) => (last.hasNextPage && last.list.length > 0 ? all.length + 1 : undefined),
     enabled,
   });
 }
@@ -32,9 +32,9 @@ export function dedupe<T>(pages: Paged<T>[] | undefined, keyOf: (item: T) => str
   return out;
 }
 
-type PagedOptions<T, K extends QueryKey> = ReturnType<typeof pagedQueryOptions<T, K>>;
+type PagedOptions<T, K extends QueryKey, P extends Paged<T>> = ReturnType<typeof pagedQueryOptions<T, K, P>>;
 
-export function useInfiniteList<T, K extends QueryKey>(options: PagedOptions<T, K>, keyOf: (item: T) => string) {
+export function useInfiniteList<T, K extends QueryKey, P extends Paged<T> = Paged<T>>(options: PagedOptions<T, K, P>, keyOf: (item: T) => string) {
   const query = useInfiniteQuery(options);
   const items = useMemo(() => dedupe(query.data?.pages, keyOf), [query.data, keyOf]);
   // The list states of ListWrapper, derived once here for every page that shows an infinite list.

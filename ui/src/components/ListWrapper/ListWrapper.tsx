@@ -29,10 +29,12 @@ export interface ListWrapperProps {
   className?: string;
   /** label for the list region */
   label?: string;
+  /** shown under '暂无数据' when the list is empty (e.g. a way out of the filters) */
+  emptyExtra?: ReactNode;
 }
 
 export function ListWrapper({
-  isLoading, isError, isFetchNextPageError, isFetchingNextPage, hasNextPage, count, onRetry, onLoadMore, children, className, label,
+  isLoading, isError, isFetchNextPageError, isFetchingNextPage, hasNextPage, count, onRetry, onLoadMore, children, className, label, emptyExtra,
 }: ListWrapperProps) {
   const check = useCallback(() => {
     if (!onLoadMore || !hasNextPage || isFetchingNextPage || isFetchNextPageError || isLoading || isError) return;
@@ -75,6 +77,7 @@ export function ListWrapper({
       <div className="list-state list-state--empty">
         <div className="list-state__art list-state__art--empty" aria-hidden="true" />
         {TEXT.empty}
+        {emptyExtra}
       </div>
     );
   } else if (!hasNextPage) {

@@ -9,7 +9,7 @@ import { tagLabel } from '@/lib/tags';
 import { FeedCard } from './FeedCard';
 import { feedQuery } from './feedQueries';
 import { itemKey } from './itemKey';
-import { TagFilterButton } from './TagDrawer';
+import { ClearFiltersButton, TagFilterButton } from './TagDrawer';
 import '@/components/Card/card.css';
 import './FeedPage.css';
 
@@ -17,7 +17,7 @@ const TITLES: Record<ContentType, string> = { story: '专栏', event: '活动', 
 
 /** `/`, `/events`, `/papers`, `/projects`: the filters bar and an infinite list of one content kind. */
 export default function FeedPage({ type }: { type: ContentType }) {
-  const { filters, update } = useFilters('new');
+  const { filters, update, narrowed, clearFilters } = useFilters('new');
   const { isApp } = useDevice();
   useDocumentTitle(TITLES[type]);
   const sort: SortValue = filters.sort === 'hot' ? 'hot' : 'new';
@@ -44,6 +44,7 @@ export default function FeedPage({ type }: { type: ContentType }) {
       <ListWrapper
         label={`${TITLES[type]}列表`}
         {...list.listProps}
+        emptyExtra={narrowed && <ClearFiltersButton onClear={clearFilters} />}
       >
         <div className={type === 'event' ? 'feed-grid' : 'feed-list'}>
           {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} />)}

@@ -22,3 +22,12 @@ export function TagFilterButton() {
     </button>
   );
 }
+
+/** '清除筛选': under an empty filtered list, removes the tags and the time range. */
+export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
+  return (
+    <button type="button" className="list-state__action" onClick={onClear}>
+      <Icon name="filter" size={13} /> 清除筛选
+    </button>
+  );
+}

@@ -2,4 +2,4 @@
 export { FeedCard } from './FeedCard';
 export { itemKey } from './itemKey';
 export { SideNav } from './SideNav';
-export { TagDrawerContext, TagFilterButton } from './TagDrawer';
+export { ClearFiltersButton, TagDrawerContext, TagFilterButton } from './TagDrawer';

@@ -1,15 +1,17 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../tests/render';
 import { readHistory, addHistory } from './history';
 import { SearchBox, normalizeSearch } from './SearchBox';
 
+const asked = vi.hoisted(() => [] as string[]);
+
 vi.mock('./searchQueries', () => ({
-  suggestionsQuery: (q: string) => ({ queryKey: ['suggest', q], enabled: q.length > 0, queryFn: async () => [
+  suggestionsQuery: (q: string) => ({ queryKey: ['suggest', q], enabled: q.length > 0, queryFn: async () => { asked.push(q); return [
     { source: { story_info: { id: 1, title: `${q}时代，语音${q}该怎么做？` } }, highlight: { 'story_info.title': [`<em>${q}</em>时代，语音<em>${q}</em>该怎么做？`] } },
     { source: { story_info: { id: 2, title: `${q}推理优化实践` } }, highlight: { 'story_info.title': [`<em>${q}</em>推理优化实践`] } },
-  ] }),
+  ]; } }),
 }));
 
 function setup(props: Partial<Parameters<typeof SearchBox>[0]> = {}) {
@@ -23,7 +25,10 @@ function setup(props: Partial<Parameters<typeof SearchBox>[0]> = {}) {
 const options = () => screen.queryAllByRole('option');
 
 describe('SearchBox', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    asked.length = 0;
+  });
 
   it('shows history (newest first, no duplicates) and hot words on empty focus', async () => {
     addHistory('扩散模型');
@@ -124,5 +129,42 @@ describe('SearchBox', () => {
     const { input } = setup();
     expect(input).toHaveAccessibleName('搜索');
     expect(input).toHaveAttribute('aria-autocomplete', 'list');
+  });
+
+  it('an IME composition is neither suggested nor searched before compositionend', async () => {
+    const { user, input, onSearch } = setup();
+    await user.click(input);
+    fireEvent.compositionStart(input);
+    for (const step of ['d', 'da', 'damo', 'damoxing']) {
+      fireEvent.change(input, { target: { value: step } });
+      expect(input).toHaveValue(step);
+    }
+    // longer than the suggestion debounce: nothing asked, no row offers the pinyin
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    expect(asked).toEqual([]);
+    expect(options().some((o) => o.textContent?.includes('damo'))).toBe(false);
+    // Enter while composing picks the IME candidate, it does not search
+    fireEvent.keyDown(input, { key: 'Enter', keyCode: 229, isComposing: true });
+    expect(onSearch).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: '大模型' } });
+    fireEvent.compositionEnd(input, { data: '大模型' });
+    expect(input).toHaveValue('大模型');
+    await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
+    expect(asked).toEqual(['大模型']);
+    await user.keyboard('{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('大模型');
+  });
+
+  it('edits in the middle of the text keep the caret where it was', async () => {
+    const { user, input, onSearch } = setup();
+    await user.type(input, 'abcdef');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}XY');
+    expect(input).toHaveValue('abcXYdef');
+    expect((input as HTMLInputElement).selectionStart).toBe(5);
+    // suggestions arrive: the caret stays
+    await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
+    expect((input as HTMLInputElement).selectionStart).toBe(5);
+    await user.keyboard('Z{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('abcXYZdef');
   });
 });

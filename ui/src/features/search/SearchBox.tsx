@@ -1,6 +1,6 @@
 import { useCombobox } from 'downshift';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type CompositionEvent } from 'react';
 import { Icon } from '@/components/Icon/Icon';
 import { useDebounce } from '@/hooks/useDebounce';
 import { paths } from '@/lib/paths';
@@ -43,11 +43,18 @@ export function normalizeSearch(raw: string, placeholder: string): string {
 export function SearchBox({
   previous = '', hotwords = [], placeholder = 'AI日报', onSearch = defaultSearch, autoFocus, variant = 'header', id = 'site-search',
 }: SearchBoxProps) {
+  // The text in the box. It changes in the input's own change event, so the render that follows a
+  // keystroke already carries the new text and React never writes an older value back into the input
+  // (which moved the caret to the end, broke IME compositions and dropped keystrokes).
   const [inputValue, setInputValue] = useState(previous.slice(0, MAX_SEARCH));
+  // While an IME composes, the text committed before the composition started: suggestions and rows
+  // follow committed text only, never the pinyin being composed.
+  const [composingFrom, setComposingFrom] = useState<string | null>(null);
   const [history, setHistory] = useState<string[]>(() => readHistory());
   const last = useRef(previous);
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const trimmed = inputValue.trim();
+  const committed = composingFrom ?? inputValue;
+  const trimmed = committed.trim();
   const debounced = useDebounce(trimmed, SUGGEST_DEBOUNCE);
 
   const suggestions = useQuery(suggestionsQuery(debounced));
@@ -91,12 +98,11 @@ export function SearchBox({
   } = useCombobox<SearchRow>({
     id,
     items: rows,
+    // Controlled, but never through onInputValueChange: Downshift calls it in an effect after the
+    // render, and that render would put the previous text back into the input.
     inputValue,
     selectedItem: null,
     itemToString: (r) => (r ? r.text : ''),
-    onInputValueChange: ({ inputValue: v, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) setInputValue((v ?? '').slice(0, MAX_SEARCH));
-    },
     onStateChange: ({ type, selectedItem }) => {
       if ((type === useCombobox.stateChangeTypes.InputKeyDownEnter || type === useCombobox.stateChangeTypes.ItemClick) && selectedItem) {
         run(selectedItem.text);
@@ -152,6 +158,13 @@ export function SearchBox({
             enterKeyHint: 'search',
             autoComplete: 'off',
             onFocus: () => { if (!isOpen) openMenu(); },
+            // runs before Downshift's own handler, in the same event: the next render has this text
+            onChange: (e: ChangeEvent<HTMLInputElement>) => setInputValue(e.currentTarget.value.slice(0, MAX_SEARCH)),
+            onCompositionStart: () => setComposingFrom(inputValue),
+            onCompositionEnd: (e: CompositionEvent<HTMLInputElement>) => {
+              setComposingFrom(null);
+              setInputValue(e.currentTarget.value.slice(0, MAX_SEARCH));
+            },
             onKeyDown: (e) => {
               if (e.key !== 'Enter') return;
               const native = e.nativeEvent as unknown as { preventDownshiftDefault: boolean };

@@ -3,12 +3,14 @@ import type { ContentType } from '@/api/types';
 import { FiltersBar, type FilterItem } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { Tabs, type TabItem } from '@/components/Tabs/Tabs';
-import { FeedCard, itemKey, TagFilterButton } from '@/features/feed';
+import { ClearFiltersButton, FeedCard, itemKey, TagFilterButton } from '@/features/feed';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useFilters } from '@/hooks/useFilters';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatNumber } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { searchQuery, totalsQuery, type SearchSort } from './searchQueries';
+import { useHotwords } from './useHotwords';
 import '@/components/Card/card.css';
 import './SearchPage.css';
 
@@ -30,7 +32,7 @@ const SEARCH_SORTS: FilterItem<SearchSort>[] = [
 
 /** `/search?q=`: tabs per type with counts from /v2/total, highlighted titles, the same filters; `/browse` (browse) is every kind without a query. */
 export default function SearchPage({ browse = false }: { browse?: boolean }) {
-  const { filters, update } = useFilters(browse ? 'hot' : 'relevance');
+  const { filters, update, narrowed, clearFilters } = useFilters(browse ? 'hot' : 'relevance');
   const q = browse ? '' : filters.q.trim().slice(0, 100);
   const sort = filters.sort as SearchSort;
   const tab: Tab = filters.model ?? 'all';
@@ -65,11 +67,43 @@ export default function SearchPage({ browse = false }: { browse?: boolean }) {
       <ListWrapper
         label="搜索结果"
         {...list.listProps}
+        emptyExtra={browse
+          ? narrowed && <ClearFiltersButton onClear={clearFilters} />
+          : <NothingFound q={q} didYouMean={list.data?.pages[0]?.did_you_mean ?? null} onClear={narrowed ? clearFilters : undefined} />}
       >
         <div className="feed-list">
           {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} search />)}
         </div>
       </ListWrapper>
+    </div>
+  );
+}
+
+const MAX_HOT_LINKS = 8;
+
+/**
+ * Under '暂无数据' when a search finds nothing: the engine's "did you mean", the hot words, and a way
+ * out of the filters. The links are full page loads of /search?q=, as every search is.
+ */
+function NothingFound({ q, didYouMean, onClear }: { q: string; didYouMean: string | null; onClear?: () => void }) {
+  const { words } = useHotwords(0);
+  const hot = words.filter((w) => w !== q).slice(0, MAX_HOT_LINKS);
+  return (
+    <div className="nothing-found">
+      {didYouMean && (
+        <p className="nothing-found__dym">
+          你是不是要找：<a href={paths.search(didYouMean)} className="nothing-found__dym-link">{didYouMean}</a>
+        </p>
+      )}
+      {onClear && <ClearFiltersButton onClear={onClear} />}
+      {hot.length > 0 && (
+        <nav className="nothing-found__hot" aria-label="热门搜索">
+          <span className="nothing-found__hot-title">热门搜索</span>
+          <ul>
+            {hot.map((w) => <li key={w}><a href={paths.search(w)} className="nothing-found__word">{w}</a></li>)}
+          </ul>
+        </nav>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ContentType, FeedPage, Hotword, Suggestion, TimeValue, Totals } from '@/api/types';
+import type { ContentType, Hotword, SearchResults, Suggestion, TimeValue, Totals } from '@/api/types';
 import { pagedQueryOptions } from '@/hooks/useInfiniteList';
 import { get } from '@/lib/request';
 
@@ -20,10 +20,10 @@ export interface SearchFilters {
 
 const labelParam = (label: string[]) => (label.length ? label.join(',') : undefined);
 
-/** GET /v2/search, page by page. */
+/** GET /v2/search, page by page (the first page carries `did_you_mean` when nothing is found). */
 export function searchQuery({ q, model, label, time, sort }: SearchFilters) {
   return pagedQueryOptions(['search', q, model ?? 'all', label, time, sort], (page, signal) =>
-    get<FeedPage>('/v2/search', {
+    get<SearchResults>('/v2/search', {
       q, model: model ?? undefined, label: labelParam(label), time: time ?? undefined, sort, page, size: PAGE_SIZE,
     }, { signal }),
   );

@@ -1,0 +1,162 @@
+// The search box keeps what people type (issue 8): a real IME composition driven through the Chrome
+// DevTools Protocol, mid-string edits, and fast typing while suggestions load, on desktop and in the
+// phone overlay.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, PHONE, PHONE_UA, launch, newPage } from './browser.mjs';
+
+const phone = { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+let browser;
+
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Pinyin d → da → damo → damoxing, each step shown as composition text, then 大模型 committed. */
+const PINYIN = ['d', 'da', 'damo', 'damoxing'];
+
+/** Drives an IME composition in the focused element as Chromium's input methods do. `pause` is the
+ * time each composition step stays on screen (long enough for the suggestion debounce to pass). */
+async function compose(page, steps, commit, pause = 60) {
+  const cdp = await page.context().newCDPSession(page);
+  for (const text of steps) {
+    await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+    await page.waitForTimeout(pause);
+  }
+  await cdp.send('Input.insertText', { text: commit });
+  await cdp.detach();
+}
+
+/** Every q the page asks title suggestions for. */
+function suggestionQueries(page) {
+  const seen = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/v2/search/stories_title') seen.push(url.searchParams.get('q'));
+  });
+  return seen;
+}
+
+/** Opens the page and returns the search input: the header's on desktop, the overlay's on a phone. */
+async function openSearch(page, mobile) {
+  await page.goto(BASE + '/');
+  await page.locator('.feed-list article').first().waitFor();
+  if (!mobile) {
+    const input = page.locator('.site-header__search').getByRole('combobox', { name: '搜索' });
+    await input.click();
+    return input;
+  }
+  await page.getByRole('button', { name: '搜索' }).first().click();
+  const input = page.getByRole('dialog', { name: '搜索' }).getByRole('combobox');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+  return input;
+}
+
+async function searchWithEnter(page) {
+  await Promise.all([page.waitForURL(/\/search\?q=/), page.keyboard.press('Enter')]);
+  return new URL(page.url()).searchParams.get('q');
+}
+
+for (const [name, opts, mobile] of [['desktop 1280', {}, false], ['phone overlay 375', phone, true]]) {
+  describe(`search box keeps the typed text (${name})`, () => {
+    test('a pinyin composition d → da → damo → damoxing committing 大模型 gives exactly 大模型', async () => {
+      const { context, page } = await newPage(browser, opts);
+      const asked = suggestionQueries(page);
+      const input = await openSearch(page, mobile);
+      // The same sequence in a plain input first: the reference the search box must match.
+      await page.evaluate(() => {
+        const plain = document.createElement('input');
+        plain.id = 'plain-ime-reference';
+        document.body.append(plain);
+        plain.focus();
+      });
+      await compose(page, PINYIN, '大模型');
+      assert.equal(await page.locator('#plain-ime-reference').inputValue(), '大模型', 'the CDP sequence itself');
+      await page.evaluate(() => document.getElementById('plain-ime-reference').remove());
+
+      await input.focus();
+      const cdp = await page.context().newCDPSession(page);
+      for (const text of PINYIN) {
+        await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+        // while composing the box shows the composition text, nothing else
+        await page.waitForTimeout(80);
+        assert.equal(await input.inputValue(), text, `composing ${text}`);
+      }
+      // stay composing past the suggestion debounce: pinyin is never sent for suggestions
+      await page.waitForTimeout(700);
+      assert.deepEqual(asked, [], 'no suggestions asked while composing');
+      assert.equal(await page.locator('[role="option"]', { hasText: 'damo' }).count(), 0, 'no row offers the pinyin');
+      await cdp.send('Input.insertText', { text: '大模型' });
+      await cdp.detach();
+      assert.equal(await input.inputValue(), '大模型');
+      // after the commit, suggestions for the committed text only
+      await page.locator('[role="option"] em').first().waitFor();
+      assert.deepEqual([...new Set(asked)], ['大模型']);
+      assert.equal(await input.inputValue(), '大模型');
+      const q = await searchWithEnter(page);
+      assert.equal(q, '大模型', 'the search that runs');
+      await page.locator('.search-page__q').waitFor();
+      assert.equal(await page.locator('.search-page__q').textContent(), '大模型');
+      if (!mobile) {
+        assert.equal(await page.locator('.site-header__search').getByRole('combobox').inputValue(), '大模型', 'the box on the results page');
+      }
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    });
+
+    test('a mid-string edit keeps the caret where the user put it: abcdef, ← ×3, XY → abcXYdef', async () => {
+      const { context, page } = await newPage(browser, opts);
+      const input = await openSearch(page, mobile);
+      await page.keyboard.type('abcdef', { delay: 40 });
+      for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowLeft');
+      await page.keyboard.type('XY', { delay: 40 });
+      assert.equal(await input.inputValue(), 'abcXYdef');
+      assert.deepEqual(await input.evaluate((el) => [el.selectionStart, el.selectionEnd]), [5, 5], 'caret after XY');
+      // suggestions arrive meanwhile; the caret does not move
+      await page.waitForTimeout(600);
+      await page.keyboard.type('Z');
+      assert.equal(await input.inputValue(), 'abcXYZdef');
+      // a composition in the middle of the text too
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Input.imeSetComposition', { text: 'mo', selectionStart: 2, selectionEnd: 2 });
+      await page.waitForTimeout(80);
+      assert.equal(await input.inputValue(), 'abcXYZmodef');
+      await cdp.send('Input.insertText', { text: '模' });
+      await cdp.detach();
+      assert.equal(await input.inputValue(), 'abcXYZ模def');
+      assert.deepEqual(await input.evaluate((el) => [el.selectionStart, el.selectionEnd]), [7, 7]);
+      assert.equal(await searchWithEnter(page), 'abcXYZ模def');
+      await context.close();
+    });
+
+    test('typing GPT-4 多模态 at 20 ms per key while suggestions load loses nothing', async () => {
+      const { context, page } = await newPage(browser, opts);
+      // a busy page: suggestions answer slowly and the CPU is throttled
+      await page.route('**/api/v2/search/stories_title**', async (route) => {
+        await new Promise((r) => setTimeout(r, 300));
+        await route.continue();
+      });
+      const input = await openSearch(page, mobile);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const asked = suggestionQueries(page);
+      await page.keyboard.type('GPT', { delay: 20 });
+      // let a suggestion request start, then keep typing while it loads
+      await page.waitForRequest((r) => r.url().includes('/api/v2/search/stories_title'));
+      await page.keyboard.type('-4 ', { delay: 20 });
+      for (const ch of '多模态') {
+        await cdp.send('Input.insertText', { text: ch });
+        await page.waitForTimeout(20);
+      }
+      assert.ok(asked.length >= 1);
+      assert.equal(await input.inputValue(), 'GPT-4 多模态');
+      const q = await searchWithEnter(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => {});
+      assert.equal(q, 'GPT-4 多模态');
+      await context.close();
+    });
+  });
+}
