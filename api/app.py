@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.context import EXTENSION, HubContext
 from api.errors import register_error_handlers
@@ -32,6 +33,8 @@ def create_app(settings: Settings | None = None) -> Flask:
         CACHE_KEY_PREFIX="hub:cache:",
     )
     app.json.ensure_ascii = False
+    if settings.proxy_hops > 0:  # behind that many proxies: the client address from X-Forwarded-For
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)
     logging.basicConfig(level=logging.INFO)
 
     context = HubContext.build(settings)

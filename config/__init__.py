@@ -44,6 +44,16 @@ class Settings:
     default_hotwords: list[str] = field(
         default_factory=lambda: _list("HOTWORDS", "AI日报,大模型,Agent,多模态,RAG,开源模型,具身智能,AI 编程")
     )
+    # Hot words: a word is shown once this many distinct clients searched it within the window.
+    hotwords_min_clients: int = field(default_factory=lambda: int(_env("HOTWORDS_MIN_CLIENTS", "3")))
+    # At most this many words are kept per day (the lowest are trimmed after counting).
+    hotwords_day_cap: int = field(default_factory=lambda: int(_env("HOTWORDS_DAY_CAP", "2000")))
+    # Editor-maintained block list: one word or `*` pattern per line, `#` comments; re-read when it changes.
+    hotwords_blocklist: Path = field(
+        default_factory=lambda: Path(_env("HOTWORDS_BLOCKLIST", str(ROOT / "data" / "hotwords-blocklist.txt")))
+    )
+    # Proxies in front of the app that set X-Forwarded-For (0: use the socket's address, ignore the header).
+    proxy_hops: int = field(default_factory=lambda: int(_env("PROXY_HOPS", "0")))
     # Spec placeholders: configuration values with demo defaults.
     asset_hosts: list[str] = field(default_factory=lambda: _list("ASSET_HOSTS", "assets.aihub.example"))
     event_host: str = field(default_factory=lambda: _env("EVENT_HOST", "https://events.aihub.example"))
