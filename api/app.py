@@ -21,6 +21,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.update(
         SECRET_KEY=settings.secret_key,
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
         JSON_AS_ASCII=False,
         API_TITLE="AI 社区 Hub API",
         API_VERSION="1.0",

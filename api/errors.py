@@ -27,6 +27,7 @@ _DEFAULT_MESSAGES = {
     403: MSG_FORBIDDEN,
     404: MSG_NOT_FOUND,
     405: "请求方法不支持",
+    413: "请求内容过大",
     422: MSG_BAD_REQUEST,
     429: MSG_TOO_MANY,
     503: MSG_UNAVAILABLE,

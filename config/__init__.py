@@ -58,6 +58,10 @@ class Settings:
     asset_hosts: list[str] = field(default_factory=lambda: _list("ASSET_HOSTS", "assets.aihub.example"))
     event_host: str = field(default_factory=lambda: _env("EVENT_HOST", "https://events.aihub.example"))
     ui_dist: Path = field(default_factory=lambda: Path(_env("UI_DIST", str(ROOT / "ui" / "dist"))))
+    # Request bodies above this answer 413 (the API takes small JSON bodies only).
+    max_body_bytes: int = field(default_factory=lambda: int(_env("MAX_BODY_BYTES", str(64 * 1024))))
+    # /healthz shows each check's error text only to a caller sending this token (X-Health-Token).
+    health_token: str = field(default_factory=lambda: _env("HEALTH_TOKEN", ""))
     outbox_batch: int = field(default_factory=lambda: int(_env("OUTBOX_BATCH", "500")))
 
     @property

@@ -3,14 +3,13 @@ POST /api/v2/info/index (body {type: 'events', ids})."""
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-
+from api.blueprint import HubBlueprint
 from api.envelope import envelope_of, ok
 from api.schemas.details import EventIdsBody
 from api.schemas.items import EventInfoSchema
 from api.services.events import events_by_id
 
-blp = Blueprint("events", __name__, url_prefix="/api", description="Events by id")
+blp = HubBlueprint("events", __name__, url_prefix="/api", description="Events by id")
 
 EVENTS_ENVELOPE = envelope_of(EventInfoSchema, many=True)
 PATHS = {"/v1/events/info": "events_info", "/v2/info/index": "info_index"}

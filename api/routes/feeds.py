@@ -5,15 +5,14 @@ Body {page, label, time, sort, size}; answer {list, total, page, size, hasNextPa
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-
 import kinds
+from api.blueprint import HubBlueprint
 from api.envelope import envelope_of, ok
 from api.schemas.feeds import FEED_BODIES
 from api.schemas.items import FeedPageSchema
 from api.services.feeds import feed_page
 
-blp = Blueprint("feeds", __name__, url_prefix="/api", description="Story, event, paper and project feeds")
+blp = HubBlueprint("feeds", __name__, url_prefix="/api", description="Story, event, paper and project feeds")
 
 FEED_ENVELOPE = envelope_of(FeedPageSchema, name="FeedPageEnvelope")
 

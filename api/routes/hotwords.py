@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.blueprint import HubBlueprint
 from api.envelope import envelope_of, ok
 from api.read_cache import read_through
 from api.schemas.search import HotwordArgs, HotwordSchema
 from api.search_log import current_hot_words
 
-blp = Blueprint("hotwords", __name__, url_prefix="/api", description="Hot words")
+blp = HubBlueprint("hotwords", __name__, url_prefix="/api", description="Hot words")
 
 HOTWORDS_TIMEOUT = 60  # seconds; hot words move slowly
 

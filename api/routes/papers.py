@@ -4,14 +4,14 @@ POST /v2/papers/userlist/arxiv_name. A paper id is its number or its arXiv id (a
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.blueprint import HubBlueprint
 from api.envelope import envelope_of, ok
 from api.schemas.details import AuthorPapersBody, PaperUserBody, PersonSchema, TrendEnvelope
 from api.schemas.items import FeedPageSchema, PaperInfoSchema
 from api.services.papers import author_papers, paper_detail, paper_trend, paper_user
 
-blp = Blueprint("papers", __name__, url_prefix="/api", description="Paper details, trends and authors")
+blp = HubBlueprint("papers", __name__, url_prefix="/api", description="Paper details, trends and authors")
 
 
 @blp.route("/v3/paper/<string:paper_id>")

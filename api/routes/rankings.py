@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.blueprint import HubBlueprint
 from api.envelope import envelope_of, ok
 from api.schemas.people import RankingArgs, RankingPageSchema
 from api.services.rankings import ranking_page
 
-blp = Blueprint("rankings", __name__, url_prefix="/api", description="People leaderboard")
+blp = HubBlueprint("rankings", __name__, url_prefix="/api", description="People leaderboard")
 
 
 @blp.route("/v1/rankings")

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.blueprint import HubBlueprint
 from api.envelope import envelope_of, ok
 from api.schemas.search import SearchArgs, SearchPageSchema, TotalArgs, TotalSchema
 from api.services.feeds import counts, search_page
 
-blp = Blueprint("search", __name__, url_prefix="/api", description="Search and counts")
+blp = HubBlueprint("search", __name__, url_prefix="/api", description="Search and counts")
 
 
 @blp.route("/v2/search")

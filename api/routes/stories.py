@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.blueprint import HubBlueprint
 from api.envelope import envelope_of, ok
 from api.schemas.details import SimilarBody
 from api.schemas.items import FeedListSchema, StoryDetailSchema
 from api.services.stories import similar_stories, story_detail
 
-blp = Blueprint("stories", __name__, url_prefix="/api", description="Story details and similar stories")
+blp = HubBlueprint("stories", __name__, url_prefix="/api", description="Story details and similar stories")
 
 
 @blp.route("/v1/stories/<int:story_id>")

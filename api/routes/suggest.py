@@ -5,8 +5,8 @@ from __future__ import annotations
 from html import escape
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.blueprint import HubBlueprint
 from api.context import reader
 from api.envelope import envelope_of, ok
 from api.read_cache import read_through
@@ -14,7 +14,7 @@ from api.schemas.search import SuggestArgs, SuggestionSchema
 from indexer.queries.suggest import build_suggest
 from kinds.common import highlight_of
 
-blp = Blueprint("suggest", __name__, url_prefix="/api", description="Title suggestions")
+blp = HubBlueprint("suggest", __name__, url_prefix="/api", description="Title suggestions")
 
 
 def suggestion(hit: dict) -> dict:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Blueprint, abort, send_from_directory
+from werkzeug.security import safe_join
 
 from api.context import settings
 
@@ -15,7 +18,10 @@ def serve(path: str):
     if path.startswith("api/") or path == "api":
         abort(404)
     dist = settings().ui_dist
-    if path and (dist / path).is_file():
+    # safe_join first: a path escaping ui/dist is treated like any unknown path (the SPA answers), so
+    # the answer never tells which files exist elsewhere.
+    inside = safe_join(str(dist), path) if path else None
+    if inside is not None and Path(inside).is_file():
         response = send_from_directory(dist, path)
         if path.startswith("assets/"):
             response.cache_control.max_age = 31536000  # hashed file names

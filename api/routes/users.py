@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.blueprint import HubBlueprint
 from api.envelope import ApiError, envelope_of, ok
 from api.schemas.people import LoginInfoSchema
 from api.session_user import current_user
 
-blp = Blueprint("users", __name__, url_prefix="/api", description="Login info")
+blp = HubBlueprint("users", __name__, url_prefix="/api", description="Login info")
 
 MSG_NOT_SIGNED_IN = "请先登录"
 

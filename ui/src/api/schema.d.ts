@@ -36,7 +36,7 @@ export interface paths {
                         "application/json": components["schemas"]["FeedPageEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -78,7 +78,7 @@ export interface paths {
                         "application/json": components["schemas"]["EventInfoListEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -121,7 +121,7 @@ export interface paths {
                         "application/json": components["schemas"]["RankingPageEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -206,7 +206,7 @@ export interface paths {
                         "application/json": components["schemas"]["FeedPageEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -248,7 +248,7 @@ export interface paths {
                         "application/json": components["schemas"]["SimilarEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -334,7 +334,7 @@ export interface paths {
                         "application/json": components["schemas"]["EventInfoListEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -379,7 +379,7 @@ export interface paths {
                         "application/json": components["schemas"]["PersonEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -421,7 +421,7 @@ export interface paths {
                         "application/json": components["schemas"]["AuthorPapersEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -471,7 +471,7 @@ export interface paths {
                         "application/json": components["schemas"]["SearchPageEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -511,7 +511,7 @@ export interface paths {
                         "application/json": components["schemas"]["HotwordListEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -552,7 +552,7 @@ export interface paths {
                         "application/json": components["schemas"]["SuggestionListEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -596,7 +596,7 @@ export interface paths {
                         "application/json": components["schemas"]["TotalEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -640,7 +640,7 @@ export interface paths {
                         "application/json": components["schemas"]["FeedPageEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -682,7 +682,7 @@ export interface paths {
                         "application/json": components["schemas"]["FeedPageEnvelope"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                400: components["responses"]["BAD_REQUEST"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -794,17 +794,13 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["FeedPage"];
             msg?: string;
         };
-        Error: {
-            /** @description Error code */
-            code?: number;
-            /** @description Errors */
-            errors?: {
-                [key: string]: unknown;
-            };
-            /** @description Error message */
-            message?: string;
-            /** @description Error name */
-            status?: string;
+        ErrorEnvelope: {
+            /** @description the HTTP status */
+            code: number;
+            /** @description null, or {errors: {field: [messages]}} for 400 */
+            data?: unknown;
+            /** @description a Chinese message the UI shows as is */
+            msg: string;
         };
         EventIdsBody: {
             ids: number[];
@@ -1232,22 +1228,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description Bad Request */
+        BAD_REQUEST: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Default error response */
         DEFAULT_ERROR: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Unprocessable Entity */
-        UNPROCESSABLE_ENTITY: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
     };
