@@ -26,6 +26,7 @@ const cardIds = (page, sel = '.feed-list > article, .feed-grid > article') =>
   page.$$eval(sel, (els) => els.map((e) => `${e.className.split(' ')[1]}:${e.getAttribute('data-arxiv') || e.getAttribute('data-id')}`));
 
 async function noSeriousA11yViolations(page, name) {
+  await settled(page); // fades (the header's sign-in button) and loading states must be over before axe looks
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
