@@ -161,3 +161,15 @@ def story_fields(title: str) -> dict:
         "tags": ["llm"],
         "created_at": datetime.now(UTC),
     }
+
+
+TEST_CSRF = "test-csrf-token"
+
+
+def sign_in(client, user_id: int) -> dict[str, str]:
+    """Put `user_id` into the test client's session as the sign-in flow does (with a CSRF token) and
+    return the headers a cookie-authenticated write must send."""
+    with client.session_transaction() as session:
+        session["user_id"] = user_id
+        session["csrf_token"] = TEST_CSRF
+    return {"X-CSRF-Token": TEST_CSRF}
