@@ -39,6 +39,9 @@ discovery.type: single-node
 action.auto_create_index: false
 cluster.routing.allocation.disk.threshold_enabled: false
 indices.query.bool.max_clause_count: 4096
+# Well above any bulk the drain or reindex sends (500 rows); low enough that a tests can make the engine
+# refuse a whole bulk request (413) with one oversized row.
+http.max_content_length: 10mb
 indices.id_field_data.enabled: false
 YML
 }

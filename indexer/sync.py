@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 
 from elasticsearch import ConnectionError as EsConnectionError
-from elasticsearch import ConnectionTimeout, Elasticsearch
+from elasticsearch import ConnectionTimeout, Elasticsearch, TransportError
 from elasticsearch.helpers import bulk
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -47,6 +47,7 @@ def actions_for(session: Session, index: str, entity_type: str, entity_id: int) 
 
 
 MAX_ATTEMPTS = 20
+REPLAY_MARGIN = timedelta(minutes=10)
 # A bulk request may take long on a busy machine: it gets its own timeout and a few tries. Retrying
 # is safe because documents carry external versions (a replay is a harmless version conflict).
 BULK_TIMEOUT = 120.0
@@ -91,6 +92,29 @@ def _send(
 OnIndexed = Callable[[], object]
 
 
+def _refused_as_a_whole(exc: TransportError) -> bool:
+    """A 4xx answer to the bulk request itself (not per document): retrying it unchanged never helps."""
+    status = exc.status_code if isinstance(exc.status_code, int) else None
+    return (
+        not isinstance(exc, (ConnectionTimeout, EsConnectionError))
+        and status is not None
+        and 400 <= status < 500
+        and status != 429
+    )
+
+
+def _send_one_by_one(es: Elasticsearch, planned: dict[tuple, list[dict]]) -> dict[str, str]:
+    problems: dict[str, str] = {}
+    for actions in planned.values():
+        try:
+            problems.update(_send(es, actions))
+        except TransportError as exc:
+            if not _refused_as_a_whole(exc):
+                raise
+            problems.update({a["_id"]: f"refused by the engine: {exc}"[:300] for a in actions})
+    return problems
+
+
 def drain_outbox(
     make_session: sessionmaker[Session],
     es: Elasticsearch,
@@ -124,12 +148,17 @@ def drain_outbox(
             }
             try:
                 problems = _send(es, [a for actions in planned.values() for a in actions])
-            except Exception as exc:  # connection refused, timeout: keep the entries for the next run
-                for entry in entries:
-                    entry.attempts += 1
-                    entry.last_error = str(exc)[:500]
-                session.commit()
-                raise
+            except TransportError as exc:
+                if not _refused_as_a_whole(exc):
+                    # Connection refused, timeout, overload: an outage. Keep the entries for the next run.
+                    for entry in entries:
+                        entry.attempts += 1
+                        entry.last_error = str(exc)[:500]
+                    session.commit()
+                    raise
+                # The engine refused the whole request (too large, unreadable): send each row alone, so
+                # the culprit is found and set aside like any rejected document and the rest go through.
+                problems = _send_one_by_one(es, planned)
             now = utcnow()
             for entry in entries:
                 entry.attempts += 1
@@ -212,7 +241,12 @@ def reindex_all(
     if on_indexed:
         on_indexed()
     with make_session() as session:
-        for entry in session.scalars(select(OutboxEntry).where(OutboxEntry.created_at >= started)):
+        # An entry is stamped when its transaction writes it, not when it commits: one stamped just
+        # before the rebuild began may commit after the rebuild read its row, and may already have
+        # been drained into the old index. Replaying a margin before the start catches those; a
+        # replayed unchanged row is a harmless version conflict.
+        replay_from = started - REPLAY_MARGIN
+        for entry in session.scalars(select(OutboxEntry).where(OutboxEntry.created_at >= replay_from)):
             entry.processed_at = None
         session.commit()
     drain_outbox(make_session, es, alias, on_indexed=on_indexed)

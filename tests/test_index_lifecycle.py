@@ -148,3 +148,29 @@ def test_mapping_drift_gives_up_after_a_short_timeout_when_elasticsearch_hangs()
         started = time.monotonic()
         assert mapping_drift(hung, "hub-content") is None
         assert time.monotonic() - started < 5
+
+
+def test_a_bulk_refused_as_a_whole_sets_the_culprit_aside_and_indexes_the_rest(make_stack, monkeypatch):
+    """The engine answers 413 to the whole bulk when one row is too large (the test node allows 10 MB
+    per request): the drain sends rows one by one, indexes the good ones, and sets the culprit aside
+    after MAX_ATTEMPTS instead of blocking the head of the queue forever."""
+    from indexer import sync
+
+    monkeypatch.setattr(sync, "MAX_ATTEMPTS", 2)
+    stack = make_stack("bulk-413")
+    with stack.sessions()() as session:
+        upsert(session, Story, {"id": 1}, story_fields("正常的文章一"))
+        upsert(session, Story, {"id": 2}, {**story_fields("超大的文章"), "cover_url": "https://x/" + "a" * 11_000_000})
+        upsert(session, Story, {"id": 3}, story_fields("正常的文章三"))
+        session.commit()
+
+    assert stack.drain() == 2
+    assert pending_count(stack.sessions()) == 1
+    assert stack.drain() == 0
+    assert pending_count(stack.sessions()) == 0
+    with stack.sessions()() as session:
+        culprit = session.scalars(select(OutboxEntry).where(OutboxEntry.entity_id == 2)).one()
+    assert culprit.processed_at is not None and "413" in culprit.last_error
+    es = stack.es()
+    es.indices.refresh(index=stack.alias)
+    assert [es.exists(index=stack.alias, id=f"story-{i}") for i in (1, 2, 3)] == [True, False, True]
