@@ -7,13 +7,18 @@ from dataclasses import dataclass
 
 import redis
 from elasticsearch import Elasticsearch
+from redis.exceptions import LockError
 from sqlalchemy.orm import Session, sessionmaker
 
 from config import Settings
 from indexer.client import make_client
+from indexer.sync import drain_outbox
 from store import cache_generation
 from store.db import session_factory
 from store.redis_client import redis_client
+
+# Longer than any drain takes; a crashed holder frees the lock after this.
+DRAIN_LOCK_SECONDS = 600
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,22 @@ class WorkerRuntime:
     def bump_cache(self) -> None:
         """After documents changed: every cached API read of the alias is stale."""
         cache_generation.bump(self.redis, self.alias)
+
+    def drain(self) -> int:
+        """Drain the outbox unless another drain of this alias is running (a Redis lock: the beat, the
+        post-commit kicks and a second worker would otherwise send the same entries twice)."""
+        lock = self.redis.lock(f"hub:lock:drain:{self.alias}", timeout=DRAIN_LOCK_SECONDS, blocking=False)
+        if not lock.acquire(blocking=False):
+            return 0
+        try:
+            return drain_outbox(
+                self.sessions, self.es, self.alias, self.settings.outbox_batch, on_indexed=self.bump_cache
+            )
+        finally:
+            try:
+                lock.release()
+            except LockError:  # expired while draining: another drain may already hold a new one
+                pass
 
 
 _current: WorkerRuntime | None = None

@@ -7,7 +7,7 @@ import logging
 from celery.signals import worker_ready
 
 from indexer.lifecycle import warn_on_mapping_drift
-from indexer.sync import drain_outbox, reindex_all
+from indexer.sync import reindex_all
 from worker.app import celery_app
 from worker.runtime import WorkerRuntime, runtime_for
 
@@ -28,7 +28,7 @@ def _check_mapping(**_) -> None:
 def drain_outbox_task() -> int:
     rt = _runtime()
     try:
-        return drain_outbox(rt.sessions, rt.es, rt.alias, rt.settings.outbox_batch, on_indexed=rt.bump_cache)
+        return rt.drain()
     except Exception as exc:
         # No retry loop: the entries stay pending and the beat schedule drains them in 5 s.
         log.warning("outbox drain failed, entries stay pending: %s", exc)
