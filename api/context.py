@@ -9,7 +9,7 @@ import redis
 from flask import current_app
 from sqlalchemy.orm import Session, sessionmaker
 
-from api.index_reader import IndexReader
+from api.index_reader import IndexReader, make_breaker
 from config import Settings
 from indexer.client import make_client
 from store.db import session_factory
@@ -27,10 +27,12 @@ class HubContext:
 
     @classmethod
     def build(cls, settings: Settings) -> HubContext:
-        es = make_client(settings.es_url, settings.es_username, settings.es_password, settings.es_timeout)
+        # Reads wait `es_read_timeout` at most (the worker's indexing keeps the longer `es_timeout`).
+        es = make_client(settings.es_url, settings.es_username, settings.es_password, settings.es_read_timeout)
+        breaker = make_breaker(settings.breaker_fail_max, settings.breaker_reset_seconds)
         return cls(
             settings=settings,
-            reader=IndexReader(es, settings.index_alias),
+            reader=IndexReader(es, settings.index_alias, breaker),
             sessions=session_factory(settings.db_url),
             redis=redis_client(settings.redis_url),
         )

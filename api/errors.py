@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+import pybreaker
 from elasticsearch import ConnectionError as EsConnectionError
 from elasticsearch import ConnectionTimeout, TransportError
 from flask import Flask, jsonify, request
@@ -60,6 +61,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(EsConnectionError)
     @app.errorhandler(ConnectionTimeout)
+    @app.errorhandler(pybreaker.CircuitBreakerError)
     def _search_down(error):
         log.warning("Elasticsearch unreachable on %s: %s", request.path, error)
         return jsonify(error_body(503, MSG_UNAVAILABLE)), 503

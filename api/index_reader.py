@@ -1,33 +1,58 @@
 """The API's read layer over the index alias: search, count, get, mget and a shaped page.
 
 Routes and services call this instead of the Elasticsearch client, so the alias, the source
-filtering and the 404 rule live in one place."""
+filtering and the 404 rule live in one place. Every call goes through a circuit breaker (pybreaker):
+after a few engine failures in a row (timeouts, refused connections, 5xx) reads fail at once with
+`CircuitBreakerError` (answered 503) instead of each waiting for the timeout, and after a pause one
+request probes the engine again."""
 
 from __future__ import annotations
 
-from elasticsearch import Elasticsearch, NotFoundError
+from collections.abc import Callable
+from typing import Any
+
+import pybreaker
+from elasticsearch import ConnectionError as EsConnectionError
+from elasticsearch import ConnectionTimeout, Elasticsearch, NotFoundError, TransportError
 
 from api.feed_items import page_of
 
 
+def engine_failure(exc: BaseException) -> bool:
+    """An outage the breaker counts: not a 404 or a bad query, which are the caller's business."""
+    if isinstance(exc, (ConnectionTimeout, EsConnectionError)):
+        return True
+    return isinstance(exc, TransportError) and isinstance(exc.status_code, int) and exc.status_code >= 500
+
+
+def make_breaker(fail_max: int, reset_seconds: float) -> pybreaker.CircuitBreaker:
+    return pybreaker.CircuitBreaker(
+        fail_max=fail_max, reset_timeout=reset_seconds, exclude=[lambda exc: not engine_failure(exc)]
+    )
+
+
 class IndexReader:
-    def __init__(self, es: Elasticsearch, alias: str):
+    def __init__(self, es: Elasticsearch, alias: str, breaker: pybreaker.CircuitBreaker | None = None):
         self.es = es
         self.alias = alias
+        self.breaker = breaker or make_breaker(3, 10)
+
+    def _call(self, fn: Callable[..., Any], **kwargs) -> Any:
+        return self.breaker.call(fn, **kwargs)
 
     def search(self, body: dict) -> dict:
-        return self.es.search(index=self.alias, body=body)
+        return self._call(self.es.search, index=self.alias, body=body)
 
     def hits(self, body: dict) -> list[dict]:
         return self.search(body)["hits"]["hits"]
 
     def count(self, query: dict) -> int:
-        return self.es.count(index=self.alias, body={"query": query})["count"]
+        return self._call(self.es.count, index=self.alias, body={"query": query})["count"]
 
     def get(self, doc_id: str, source: list[str]) -> dict | None:
         """The document's `_source` (only the `source` fields), or None when there is no such document."""
         try:
-            return self.es.get(index=self.alias, id=doc_id, _source=source)["_source"]
+            return self._call(self.es.get, index=self.alias, id=doc_id, _source=source)["_source"]
         except NotFoundError:
             return None
 
@@ -35,7 +60,7 @@ class IndexReader:
         """The documents' `_source` in the order asked; None where a document is missing."""
         if not doc_ids:
             return []
-        docs = self.es.mget(index=self.alias, body={"ids": doc_ids}, _source=source)["docs"]
+        docs = self._call(self.es.mget, index=self.alias, body={"ids": doc_ids}, _source=source)["docs"]
         return [doc["_source"] if doc.get("found") else None for doc in docs]
 
     def page(self, body: dict, page: int, size: int, labels: list[str] | None = None) -> dict:

@@ -63,6 +63,11 @@ class Settings:
     # /healthz shows each check's error text only to a caller sending this token (X-Health-Token).
     health_token: str = field(default_factory=lambda: _env("HEALTH_TOKEN", ""))
     outbox_batch: int = field(default_factory=lambda: int(_env("OUTBOX_BATCH", "500")))
+    # API reads give up quickly when the engine hangs; after `breaker_fail_max` failures in a row the
+    # API answers 503 at once for `breaker_reset_seconds`, then lets one request probe the engine.
+    es_read_timeout: float = field(default_factory=lambda: float(_env("ES_READ_TIMEOUT", "3")))
+    breaker_fail_max: int = field(default_factory=lambda: int(_env("BREAKER_FAIL_MAX", "3")))
+    breaker_reset_seconds: float = field(default_factory=lambda: float(_env("BREAKER_RESET_SECONDS", "10")))
 
     @property
     def db_url(self) -> str:

@@ -17,7 +17,7 @@ curl -fsS -XDELETE "$HUB_ES_URL/hub-e2e-*" >/dev/null 2>&1 || true
 .venv/bin/hub seed --wait 120
 redis-cli -p "$HUB_REDIS_PORT" -n 1 flushdb >/dev/null
 
-.venv/bin/gunicorn --bind "127.0.0.1:$web_port" --workers 2 --timeout 60 api.wsgi:app \
+.venv/bin/gunicorn --bind "127.0.0.1:$web_port" --workers 2 --threads 8 --worker-class api.gunicorn_worker.EnvelopeThreadWorker --timeout 60 api.wsgi:app \
   > "$HUB_VAR_DIR/gunicorn.log" 2>&1 &
 web=$!
 trap 'kill $web 2>/dev/null || true; wait $web 2>/dev/null || true' EXIT

@@ -173,3 +173,51 @@ def sign_in(client, user_id: int) -> dict[str, str]:
         session["user_id"] = user_id
         session["csrf_token"] = TEST_CSRF
     return {"X-CSRF-Token": TEST_CSRF}
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_gunicorn(stack: Stack, log_path: Path, **env: str):
+    """A real gunicorn (the production worker class, two threads) serving `stack`; returns
+    (process, base URL) once /healthz answers. The caller terminates the process."""
+    import sys
+    import urllib.request
+
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--threads",
+            "4",
+            "--worker-class",
+            "api.gunicorn_worker.EnvelopeThreadWorker",
+            "api.wsgi:app",
+        ],
+        cwd=ROOT,
+        env={**stack.env(), **env},
+        stdout=log_path.open("w"),
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+
+    def up() -> bool:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=2):
+                return True
+        except Exception as exc:  # 503 is an answer too
+            return getattr(exc, "code", None) == 503
+
+    wait_until(up, timeout=60, interval=0.3, message=f"gunicorn did not start: see {log_path}")
+    return process, base
