@@ -27,7 +27,8 @@ def create_celery(settings: Settings) -> Celery:
         redis_socket_connect_timeout=1,
         # The safety net: whatever the post-commit kick missed (Redis or Elasticsearch down) is drained here.
         beat_schedule={
-            "drain-outbox": {"task": "hub.drain_outbox", "schedule": 5.0},
+            # Expires: while no worker consumes (killed, restarting), beat's drains do not pile up.
+            "drain-outbox": {"task": "hub.drain_outbox", "schedule": 5.0, "options": {"expires": 10}},
         },
         timezone="UTC",
     )
