@@ -8,6 +8,8 @@ import pybreaker
 from elasticsearch import ConnectionError as EsConnectionError
 from elasticsearch import ConnectionTimeout, TransportError
 from flask import Flask, jsonify, request
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from api.envelope import (
@@ -64,6 +66,14 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(pybreaker.CircuitBreakerError)
     def _search_down(error):
         log.warning("Elasticsearch unreachable on %s: %s", request.path, error)
+        return jsonify(error_body(503, MSG_UNAVAILABLE)), 503
+
+    @app.errorhandler(DBAPIError)
+    @app.errorhandler(PoolTimeout)
+    def _database_down(error):
+        # Unreachable, locked past the busy timeout, pool exhausted: nothing was written (the
+        # transaction rolled back), so "try again" is the honest answer.
+        log.warning("database unavailable on %s: %s", request.path, str(error).splitlines()[0][:300])
         return jsonify(error_body(503, MSG_UNAVAILABLE)), 503
 
     @app.errorhandler(TransportError)

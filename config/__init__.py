@@ -65,6 +65,8 @@ class Settings:
     outbox_batch: int = field(default_factory=lambda: int(_env("OUTBOX_BATCH", "500")))
     # API reads give up quickly when the engine hangs; after `breaker_fail_max` failures in a row the
     # API answers 503 at once for `breaker_reset_seconds`, then lets one request probe the engine.
+    # The worker's drain holds a Redis lease of this many seconds, renewed after every batch.
+    drain_lock_seconds: int = field(default_factory=lambda: int(_env("DRAIN_LOCK_SECONDS", "60")))
     es_read_timeout: float = field(default_factory=lambda: float(_env("ES_READ_TIMEOUT", "3")))
     breaker_fail_max: int = field(default_factory=lambda: int(_env("BREAKER_FAIL_MAX", "3")))
     breaker_reset_seconds: float = field(default_factory=lambda: float(_env("BREAKER_RESET_SECONDS", "10")))

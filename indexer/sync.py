@@ -121,8 +121,10 @@ def drain_outbox(
     alias: str,
     batch: int = 500,
     on_indexed: OnIndexed | None = None,
+    on_batch: Callable[[], object] | None = None,
 ) -> int:
-    """Index every pending outbox entry; return how many were indexed.
+    """Index every pending outbox entry; return how many were indexed. `on_batch` is called after
+    each batch (the worker renews its drain lease there).
 
     An entry is marked processed only once Elasticsearch accepted its document. An outage (an
     exception) or a rejected document leaves it pending for the next call (the beat schedule runs
@@ -172,6 +174,8 @@ def drain_outbox(
                 elif entry.attempts >= MAX_ATTEMPTS:
                     entry.processed_at = now  # set aside; last_error says why
             session.commit()
+            if on_batch:
+                on_batch()
             if problems:
                 log.error("outbox: %d documents rejected, kept pending: %s", len(problems), list(problems.items())[:5])
         if len(entries) < batch:

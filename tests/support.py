@@ -58,6 +58,7 @@ class Stack:
             "HUB_INDEX_ALIAS": self.alias,
             "HUB_ES_URL": ES_URL,
             "HUB_REDIS_URL": REDIS_URL,
+            "HUB_DRAIN_LOCK_SECONDS": "5",  # a killed test worker frees the drain quickly
         }
 
     def sessions(self):

@@ -157,3 +157,81 @@ def test_concurrent_drains_never_send_the_same_entries_twice(make_stack):
     with stack.sessions()() as session:
         assert set(session.scalars(select(OutboxEntry.attempts))) == {1}
     assert runtime.drain() == 0  # the lock was released: a later drain runs (and finds nothing)
+
+
+def _processed(stack) -> int:
+    with stack.sessions()() as session:
+        return len(session.scalars(select(OutboxEntry.id).where(OutboxEntry.processed_at.is_not(None))).all())
+
+
+def test_a_worker_killed_mid_drain_loses_nothing_once_restarted(make_stack, tmp_path):
+    import os
+    import signal
+
+    stack = make_stack("kill-drain")
+    stack.drain()  # the index exists before the worker starts
+    total = 1200
+    with stack.sessions()() as session:
+        for story_id in range(1, total + 1):
+            upsert(session, Story, {"id": story_id}, story_fields(f"杀掉进程也不丢 {story_id}"))
+        session.commit()
+    worker = start_worker(stack, tmp_path)
+    try:
+        wait_until(lambda: 0 < _processed(stack) < total, timeout=120, interval=0.05, message="no batch finished")
+        os.kill(worker.pid, signal.SIGKILL)  # mid-drain: later batches are pending or in flight
+        worker.wait(timeout=30)
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+    assert _processed(stack) < total
+    (tmp_path / "again").mkdir()
+    worker = start_worker(stack, tmp_path / "again")
+    try:
+        wait_until(lambda: pending_count(stack.sessions()) == 0, timeout=180, interval=0.5)
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+    es = stack.es()
+    es.indices.refresh(index=stack.alias)
+    assert es.count(index=stack.alias, body={"query": {"term": {"type": "story"}}})["count"] == total
+
+
+def test_a_reindex_killed_midway_leaves_the_alias_on_the_complete_index(make_stack, tmp_path):
+    import os
+    import signal
+    import sys
+
+    from indexer.lifecycle import indices_behind
+    from tests.support import DEMO_FILES, loaded_stack
+
+    stack = loaded_stack(make_stack, "kill-reindex", DEMO_FILES)
+    es = stack.es()
+    [before] = indices_behind(es, stack.alias)
+    count = es.count(index=stack.alias)["count"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hub.cli", "reindex"], cwd=ROOT, env=stack.env(), stdout=subprocess.DEVNULL
+    )
+
+    def building() -> bool:
+        try:
+            fresh = [i for i in es.indices.get(index=f"{stack.alias}-*") if i != before]
+            return bool(fresh) and es.count(index=fresh[0])["count"] > 0
+        except Exception:  # the new index's shard is still starting
+            return False
+
+    try:
+        wait_until(building, timeout=120, interval=0.05, message="the rebuild never started writing")
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert indices_behind(es, stack.alias) == [before]  # never a half-built index behind the alias
+    assert es.count(index=stack.alias)["count"] == count
+    from indexer.sync import reindex_all
+
+    result = reindex_all(stack.sessions(), es, stack.alias)  # a clean restart works
+    assert indices_behind(es, stack.alias) == [result["index"]] and result["documents"] == count
+    for orphan in es.indices.get(index=f"{stack.alias}-*"):  # the killed run's index (issue 10 cleans these)
+        if orphan != result["index"]:
+            es.indices.delete(index=orphan)

@@ -17,9 +17,6 @@ from store import cache_generation
 from store.db import session_factory
 from store.redis_client import redis_client
 
-# Longer than any drain takes; a crashed holder frees the lock after this.
-DRAIN_LOCK_SECONDS = 600
-
 
 @dataclass(frozen=True)
 class WorkerRuntime:
@@ -39,12 +36,20 @@ class WorkerRuntime:
     def drain(self) -> int:
         """Drain the outbox unless another drain of this alias is running (a Redis lock: the beat, the
         post-commit kicks and a second worker would otherwise send the same entries twice)."""
-        lock = self.redis.lock(f"hub:lock:drain:{self.alias}", timeout=DRAIN_LOCK_SECONDS, blocking=False)
+        # A short lease renewed after every batch: a worker killed mid-drain blocks others for
+        # `drain_lock_seconds` at most.
+        lease = self.settings.drain_lock_seconds
+        lock = self.redis.lock(f"hub:lock:drain:{self.alias}", timeout=lease, blocking=False)
         if not lock.acquire(blocking=False):
             return 0
         try:
             return drain_outbox(
-                self.sessions, self.es, self.alias, self.settings.outbox_batch, on_indexed=self.bump_cache
+                self.sessions,
+                self.es,
+                self.alias,
+                self.settings.outbox_batch,
+                on_indexed=self.bump_cache,
+                on_batch=lambda: lock.extend(lease, replace_ttl=True),
             )
         finally:
             try:
