@@ -232,3 +232,12 @@ def test_a_write_kicks_the_outbox(stack, client):
     before = redis.llen("celery")
     publish(client, title="踢一下发件箱")
     assert redis.llen("celery") == before + 1  # the drain task was published after commit
+
+
+def test_openapi_describes_the_writes(client):
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    assert {"get", "put"} <= set(paths["/api/v1/stories/{story_id}"])
+    for path in ("/api/v1/stories", "/api/v1/story/del", "/api/v1/report/up", "/api/v1/report/down"):
+        assert "requestBody" in paths[path]["post"] and "403" in paths[path]["post"]["responses"]
+    for action in ("favourite", "unfavourite", "bookmark", "unbookmark"):
+        assert "429" in paths[f"/api/v1/stories/{{story_id}}/{action}"]["post"]["responses"]
