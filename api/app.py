@@ -49,6 +49,15 @@ def create_app(settings: Settings | None = None) -> Flask:
 
     for read_api in (search, suggest, hotwords, feeds, stories, papers, events, rankings, users):
         api.register_blueprint(read_api.blp)
+    from api.limits import init_limits
+    from api.routes import reports, story_actions, story_writes
+
+    writes = [story_writes.blp, story_actions.blp, reports.blp]
+    for write_blp in writes:
+        api.register_blueprint(write_blp)
+    init_limits(
+        app, settings, write_blueprints=writes, search_blueprints=[search.blp], suggest_blueprints=[suggest.blp]
+    )
     app.register_blueprint(health.blp)
     app.register_blueprint(ui.blp)  # last: it answers every other path with the SPA
     return app

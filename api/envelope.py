@@ -14,6 +14,28 @@ MSG_SERVER_ERROR = "服务器内部错误"
 MSG_TOO_MANY = "操作太频繁，请稍后再试"
 MSG_FORBIDDEN = "没有权限"
 
+# Writes (issue 9): who may write, and the messages of the story, delete and report forms.
+MSG_LOGIN_REQUIRED = "请先登录"
+MSG_CREATED = "发布成功"
+MSG_SAVED = "保存成功"
+MSG_DELETED = "删除成功"
+MSG_DONE = "操作成功"
+MSG_REPORTED = "举报成功"
+MSG_REPORT_CANCELLED = "取消举报成功"
+MSG_TITLE_REQUIRED = "请填写标题"
+MSG_TITLE_TOO_LONG = "标题不能超过200个字符"
+MSG_CONTENT_REQUIRED = "请填写内容"
+MSG_TOO_MANY_TAGS = "最多选择5个标签"
+MSG_UNKNOWN_TAG = "标签不存在"
+MSG_BAD_COVER = "封面链接格式错误"
+MSG_DELETE_REASON_REQUIRED = "请填写删除理由"
+MSG_DELETE_REASON_TOO_LONG = "删除理由不能超过500个字符"
+MSG_STORY_ID_REQUIRED = "缺少文章 id"
+MSG_REPORT_TYPE_REQUIRED = "请选择举报类型"
+MSG_REPORT_URL_REQUIRED = "请填写举报链接"
+MSG_REPORT_URL_INVALID = "举报链接格式错误"
+MSG_REPORT_REMARK_TOO_LONG = "备注不能超过200个字符"
+
 
 def ok(data: Any = None, msg: str = "") -> dict:
     return {"code": 0, "data": data, "msg": msg}

@@ -63,13 +63,23 @@ class Settings:
     # /healthz shows each check's error text only to a caller sending this token (X-Health-Token).
     health_token: str = field(default_factory=lambda: _env("HEALTH_TOKEN", ""))
     outbox_batch: int = field(default_factory=lambda: int(_env("OUTBOX_BATCH", "500")))
-    # API reads give up quickly when the engine hangs; after `breaker_fail_max` failures in a row the
-    # API answers 503 at once for `breaker_reset_seconds`, then lets one request probe the engine.
     # The worker's drain holds a Redis lease of this many seconds, renewed after every batch.
     drain_lock_seconds: int = field(default_factory=lambda: int(_env("DRAIN_LOCK_SECONDS", "60")))
+    # API reads give up quickly when the engine hangs; after `breaker_fail_max` failures in a row the
+    # API answers 503 at once for `breaker_reset_seconds`, then lets one request probe the engine.
     es_read_timeout: float = field(default_factory=lambda: float(_env("ES_READ_TIMEOUT", "3")))
     breaker_fail_max: int = field(default_factory=lambda: int(_env("BREAKER_FAIL_MAX", "3")))
     breaker_reset_seconds: float = field(default_factory=lambda: float(_env("BREAKER_RESET_SECONDS", "10")))
+    # Rate limits (Flask-Limiter on Redis; limits' syntax "N/minute", several joined by ";"). Writes count per
+    # signed-in user (else per address), search and suggestions per address. HUB_RATE_LIMITS=0 turns them off.
+    rate_limits_enabled: bool = field(
+        default_factory=lambda: _env("RATE_LIMITS", "1").lower() not in ("0", "false", "no")
+    )
+    rate_limit_writes: str = field(default_factory=lambda: _env("RATE_LIMIT_WRITES", "30/minute"))
+    rate_limit_search: str = field(default_factory=lambda: _env("RATE_LIMIT_SEARCH", "120/minute"))
+    rate_limit_suggest: str = field(default_factory=lambda: _env("RATE_LIMIT_SUGGEST", "300/minute"))
+    # Where the counters live (default: redis_url).
+    rate_limit_storage_url: str = field(default_factory=lambda: _env("RATE_LIMIT_STORAGE_URL", ""))
 
     @property
     def db_url(self) -> str:

@@ -40,10 +40,18 @@ def actions_for(session: Session, index: str, entity_type: str, entity_id: int) 
     """Actions that make the index agree with one row (index it, or delete it if gone)."""
     kind = kinds.for_entity(entity_type)
     row = session.get(kind.model, entity_id)
-    if row is None or not kind.is_listed(row):
+    if row is None:
         key = kind.gone_key(entity_id)
         return [] if key is None else [{"_op_type": "delete", "_index": index, "_id": kind.doc_id(key)}]
+    if not kind.is_listed(row):
+        return [_delete_action(index, kind.doc_id(kind.key(row)), row.version)]
     return [_index_action(index, kind.doc_id(kind.key(row)), row.version, kind.document(session, row))]
+
+
+def _delete_action(index: str, doc_id: str, version: int) -> dict:
+    # A soft-deleted row is deleted with its version: the index keeps a tombstone at that version, so
+    # a late index action built before the delete (a lower version) is refused as a conflict.
+    return {"_op_type": "delete", "_index": index, "_id": doc_id, "version": version, "version_type": "external_gte"}
 
 
 MAX_ATTEMPTS = 20

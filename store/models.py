@@ -75,6 +75,9 @@ class Story(Versioned, Base):
     tags: Mapped[list] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     deleted_at: Mapped[datetime | None] = mapped_column()
+    # A soft delete keeps who deleted the story and, for a moderator's delete, why.
+    deleted_by: Mapped[int | None] = mapped_column(Integer)
+    deleted_reason: Mapped[str | None] = mapped_column(String(500))
     __table_args__ = (Index("ix_stories_user", "user_id"),)
 
 

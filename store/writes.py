@@ -67,6 +67,23 @@ def upsert(
     return "updated"
 
 
+def insert(session: Session, row: Versioned) -> None:
+    """Add a new row (version 1) and its outbox entry; the id is known afterwards."""
+    row.version = 1
+    row.updated_at = utcnow()
+    session.add(row)
+    session.flush()
+    _after_change(session, row)
+
+
+def touch(session: Session, row: Versioned) -> None:
+    """Record a change already made to `row` (soft delete, moderation): bump its version, enqueue it."""
+    row.version += 1
+    row.updated_at = utcnow()
+    session.flush()
+    _after_change(session, row)
+
+
 def _after_change(session: Session, row: Versioned) -> None:
     enqueue(session, row.outbox_type, row.id)
     if isinstance(row, User):
@@ -75,4 +92,4 @@ def _after_change(session: Session, row: Versioned) -> None:
             enqueue(session, Story.outbox_type, story_id)
 
 
-__all__ = ["enqueue", "upsert"]
+__all__ = ["enqueue", "insert", "touch", "upsert"]

@@ -48,6 +48,8 @@ class Stack:
         from config import Settings
 
         fields = {"database_url": self.db_url, "index_alias": self.alias, "es_url": ES_URL, "redis_url": REDIS_URL}
+        # Rate limits are off unless a test turns them on (tests/api/test_rate_limits.py).
+        fields["rate_limits_enabled"] = False
         return Settings(**{**fields, **overrides})
 
     def env(self) -> dict[str, str]:

@@ -1,0 +1,59 @@
+"""Rate limits (Flask-Limiter, counters on Redis): every write per signed-in user (else per address),
+search and suggestions per address. A breach answers 429 in the envelope (`操作太频繁，请稍后再试`,
+through the app's error handlers). If Redis is unreachable the limits are skipped: writes never
+depend on Redis.
+
+Each app gets its own `Limiter` (kept in `app.extensions`), with a key prefix naming its index alias,
+so two apps in one process (tests) never share counters."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from api.envelope import MSG_TOO_MANY
+from api.session_user import current_user_id
+from config import Settings
+
+EXTENSION = "hub_limiter"
+
+
+def address_key() -> str:
+    return f"addr:{get_remote_address()}"
+
+
+def user_or_address_key() -> str:
+    user_id = current_user_id()
+    return f"user:{user_id}" if user_id is not None else address_key()
+
+
+def init_limits(app: Flask, settings: Settings, write_blueprints=(), search_blueprints=(), suggest_blueprints=()):
+    """Build the app's limiter and put the configured limits on the given blueprints (by name, so the
+    same blueprint objects can serve several apps with different limits)."""
+    limiter = Limiter(
+        key_func=address_key,
+        app=app,
+        storage_uri=settings.rate_limit_storage_url or settings.redis_url,
+        storage_options={"socket_connect_timeout": 1, "socket_timeout": 1},
+        strategy="moving-window",
+        key_prefix=f"hub:limits:{settings.index_alias}",
+        swallow_errors=True,
+        headers_enabled=True,
+        enabled=settings.rate_limits_enabled,
+    )
+    groups = (
+        ("writes", settings.rate_limit_writes, user_or_address_key, write_blueprints),
+        ("search", settings.rate_limit_search, address_key, search_blueprints),
+        ("suggest", settings.rate_limit_suggest, address_key, suggest_blueprints),
+    )
+    for scope, limit, key_func, blueprints in groups:
+        # One shared counter per scope: 30 writes a minute in all, whichever write it is.
+        shared = limiter.shared_limit(limit, scope=scope, key_func=key_func, error_message=MSG_TOO_MANY)
+        for blueprint in blueprints:
+            shared(blueprint)
+    app.extensions[EXTENSION] = limiter
+    return limiter
+
+
+__all__ = ["address_key", "init_limits", "user_or_address_key"]

@@ -1,0 +1,49 @@
+"""After a write commits, ask the worker to drain the outbox now (the API's side of
+`worker/dispatch.kick_outbox`: the API may not import the worker, so it publishes the task by name
+with a small Celery client built from the app's own settings).
+
+Best effort: if Redis is down the entry is already durable in the outbox and the worker's beat
+schedule drains it within seconds once Redis is back."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import Celery
+from flask import current_app
+
+from api.context import settings
+
+log = logging.getLogger(__name__)
+
+EXTENSION = "hub_outbox_kick"
+DRAIN_TASK = "hub.drain_outbox"
+
+
+def _publisher() -> Celery:
+    publisher = current_app.extensions.get(EXTENSION)
+    if publisher is None:
+        url = settings().redis_url
+        publisher = Celery("hub-api", broker=url, set_as_current=False)
+        publisher.conf.update(
+            task_serializer="json",
+            accept_content=["json"],
+            broker_connection_timeout=1,
+            broker_connection_retry_on_startup=False,
+            broker_transport_options={"socket_connect_timeout": 1, "socket_timeout": 2, "max_retries": 0},
+        )
+        current_app.extensions[EXTENSION] = publisher
+    return publisher
+
+
+def kick_outbox() -> bool:
+    """Call after commit. True when the drain task was published."""
+    try:
+        _publisher().send_task(DRAIN_TASK, retry=False, expires=60)
+        return True
+    except Exception as exc:  # broker unreachable
+        log.warning("could not reach the broker, outbox will be drained later: %s", exc)
+        return False
+
+
+__all__ = ["kick_outbox"]

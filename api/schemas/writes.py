@@ -1,0 +1,186 @@
+"""Bodies and answers of the write API (issue 9): publish and edit a story, delete it, vote, bookmark,
+report. Messages are the spec's Chinese ones (api/envelope.py); the first failing field's message is
+the envelope's `msg`."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
+
+from api.envelope import (
+    MSG_BAD_COVER,
+    MSG_CONTENT_REQUIRED,
+    MSG_DELETE_REASON_TOO_LONG,
+    MSG_REPORT_REMARK_TOO_LONG,
+    MSG_REPORT_TYPE_REQUIRED,
+    MSG_REPORT_URL_INVALID,
+    MSG_REPORT_URL_REQUIRED,
+    MSG_STORY_ID_REQUIRED,
+    MSG_TITLE_REQUIRED,
+    MSG_TITLE_TOO_LONG,
+    MSG_TOO_MANY_TAGS,
+    MSG_UNKNOWN_TAG,
+)
+from api.schemas.common import Trimmed
+from kinds.common import TAG_LIMIT
+from store.tags import tags_by_id
+
+TITLE_MAX = 200
+REMARK_MAX = 200
+URL_MAX = 500
+REPORT_TYPES = range(1, 8)
+# Reasons 3 (plagiarised) and 4 (infringing) need a link to the original.
+REPORT_TYPES_WITH_LINK = (3, 4)
+
+
+def is_web_url(value: str) -> bool:
+    """An absolute http or https URL with a host and no spaces."""
+    try:
+        parts = urlsplit(value)
+    except ValueError:
+        return False
+    return parts.scheme.lower() in ("http", "https") and bool(parts.netloc) and not any(c.isspace() for c in value)
+
+
+def _messages(msg: str) -> dict:
+    return {"required": msg, "null": msg, "invalid": msg}
+
+
+def _story_id() -> fields.Integer:
+    return fields.Integer(
+        required=True,
+        validate=validate.Range(min=1, error=MSG_STORY_ID_REQUIRED),
+        error_messages=_messages(MSG_STORY_ID_REQUIRED),
+    )
+
+
+class StoryBody(Trimmed):
+    """POST /v1/stories and PUT /v1/stories/{id}: the whole story (an edit sends every field again)."""
+
+    title = fields.String(
+        required=True,
+        validate=[
+            validate.Length(min=1, error=MSG_TITLE_REQUIRED),
+            validate.Length(max=TITLE_MAX, error=MSG_TITLE_TOO_LONG),
+        ],
+        error_messages=_messages(MSG_TITLE_REQUIRED),
+        metadata={"description": f"plain text, 1-{TITLE_MAX} characters after trimming"},
+    )
+    content = fields.String(
+        required=True,
+        validate=validate.Length(min=1, error=MSG_CONTENT_REQUIRED),
+        error_messages=_messages(MSG_CONTENT_REQUIRED),
+        metadata={"description": "HTML; sanitised by the server (nh3), links and images keep http(s) URLs only"},
+    )
+    summary = fields.String(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "plain text (markup removed); empty: the first 120 characters of the content"},
+    )
+    cover_url = fields.String(
+        load_default=None,
+        allow_none=True,
+        error_messages={"invalid": MSG_BAD_COVER},
+        metadata={"description": "http or https URL, or empty"},
+    )
+    tags = fields.List(
+        fields.String(error_messages={"invalid": MSG_UNKNOWN_TAG}),
+        load_default=list,
+        allow_none=True,
+        error_messages={"invalid": MSG_UNKNOWN_TAG},
+        metadata={"description": f"tag ids of the static groups, at most {TAG_LIMIT}"},
+    )
+    story_show_user_name = fields.Boolean(
+        load_default=True, metadata={"description": "false: published anonymously (shown as 匿名)"}
+    )
+
+    @validates("cover_url")
+    def _cover(self, value, **_):
+        if value and (len(value) > URL_MAX or not is_web_url(value)):
+            raise ValidationError(MSG_BAD_COVER)
+
+    @validates("tags")
+    def _tags(self, value, **_):
+        tags = list(dict.fromkeys(t.strip() for t in value or [] if t and t.strip()))
+        if len(tags) > TAG_LIMIT:
+            raise ValidationError(MSG_TOO_MANY_TAGS)
+        if any(t not in tags_by_id() for t in tags):
+            raise ValidationError(MSG_UNKNOWN_TAG)
+
+
+class DeleteBody(Trimmed):
+    story_id = _story_id()
+    reason = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=URL_MAX, error=MSG_DELETE_REASON_TOO_LONG),
+        metadata={"description": "required (non-empty) when the caller is not the author (a moderator)"},
+    )
+
+
+class ReportUpBody(Trimmed):
+    story_id = _story_id()
+    type = fields.Integer(
+        required=True,
+        validate=validate.OneOf(REPORT_TYPES, error=MSG_REPORT_TYPE_REQUIRED),
+        error_messages=_messages(MSG_REPORT_TYPE_REQUIRED),
+        metadata={
+            "description": "1 style problem, 2 advertising, 3 plagiarised, 4 infringing, 5 political, 6 pornographic, 7 other"
+        },
+    )
+    url = fields.String(
+        load_default=None,
+        allow_none=True,
+        error_messages={"invalid": MSG_REPORT_URL_INVALID},
+        metadata={"description": "http or https; required for types 3 and 4"},
+    )
+    remark = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=REMARK_MAX, error=MSG_REPORT_REMARK_TOO_LONG),
+        metadata={"description": f"at most {REMARK_MAX} characters"},
+    )
+
+    @validates("url")
+    def _url(self, value, **_):
+        if value and (len(value) > URL_MAX or not is_web_url(value)):
+            raise ValidationError(MSG_REPORT_URL_INVALID)
+
+    @validates_schema
+    def _link_needed(self, data, **_):
+        if data.get("type") in REPORT_TYPES_WITH_LINK and not data.get("url"):
+            raise ValidationError(MSG_REPORT_URL_REQUIRED, field_name="url")
+
+
+class ReportDownBody(Trimmed):
+    story_id = _story_id()
+
+
+class StoryStateSchema(Schema):
+    """The caller's toggles and the story's counters after a vote, unvote, bookmark or unbookmark."""
+
+    is_voted = fields.Boolean(required=True)
+    final_score = fields.Integer(required=True, metadata={"description": "votes (never below 0)"})
+    is_marked = fields.Boolean(required=True)
+    remark_count = fields.Integer(required=True, metadata={"description": "bookmarks (never below 0)"})
+
+
+class NoDataSchema(Schema):
+    """`data` is null (delete)."""
+
+
+class ReportStateSchema(Schema):
+    is_reported = fields.Boolean(required=True)
+
+
+__all__ = [
+    "DeleteBody",
+    "NoDataSchema",
+    "ReportDownBody",
+    "ReportStateSchema",
+    "ReportUpBody",
+    "StoryBody",
+    "StoryStateSchema",
+    "is_web_url",
+]
