@@ -9,7 +9,7 @@ import { LOGIN_INFO_KEY } from './authQueries';
 afterEach(() => vi.unstubAllGlobals());
 
 function renderCall(search: string, answer: { status: number; body: unknown }) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(answer.body), { status: answer.status }));
+  const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(answer.body), { status: answer.status }));
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
