@@ -15,7 +15,7 @@ import { toast } from '@/lib/toast';
 import { RichEditor, type EditorChange } from './RichEditor';
 import { draftKey, loadDraft, removeDraft, saveDraft, type StoryDraft } from './storyDraft';
 import { storyQuery } from './storyQueries';
-import { canAddTag, EDITOR_MSG, SUMMARY_MAX, TAGS_MAX, TITLE_MAX, toBody, validateStory, type StoryErrors, type StoryForm } from './storyRules';
+import { canAddTag, SUMMARY_MAX, TAGS_MAX, TITLE_MAX, toBody, validateStory, type StoryErrors, type StoryForm } from './storyRules';
 import '@/components/Form/form.css';
 import './StoryEditPage.css';
 
@@ -264,7 +264,6 @@ function EditorForm({ storyId, base }: { storyId?: number; base: StoryForm }) {
         <input type="checkbox" checked={form.story_show_user_name} onChange={(e) => change({ story_show_user_name: e.target.checked })} />
         显示作者名（不勾选时匿名发布）
       </label>
-      {submitted && Object.keys(errors).length > 0 && <p className="field__error story-edit__summary-error">{Object.values(errors)[0] ?? EDITOR_MSG.titleRequired}</p>}
     </form>
   );
 }
