@@ -98,19 +98,19 @@ describe('signed in', { concurrency: false }, () => {
   test('publish a story from /create (validation, tags, draft) and find it by search', { skip: NO_USER }, async () => {
     const { context, page } = await userPage();
     await page.goto(BASE + '/create');
-    await page.getByRole('button', { name: '发布' }).click();
+    await page.getByRole('button', { name: '发布', exact: true }).click();
     await page.getByText('请填写标题').first().waitFor();
     await page.getByText('请填写正文').first().waitFor();
     await page.getByLabel(/^标题/).fill(TITLE);
     await page.locator('.ProseMirror').click();
     await page.keyboard.type(`这是一篇端到端测试文章 e2e${stamp}，用于验证发布、搜索、编辑与删除。`);
-    await page.getByRole('button', { name: '大模型' }).click();
-    await page.getByRole('button', { name: 'AIGC' }).click();
+    await page.getByRole('button', { name: '大模型', exact: true }).click();
+    await page.getByRole('button', { name: 'AIGC', exact: true }).click();
     await page.getByText('已选 2/5').waitFor();
     // the draft is kept in local storage
     await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('hub:story-draft:')));
     await shot(page, 'create-desktop', true);
-    await page.getByRole('button', { name: '发布' }).click();
+    await page.getByRole('button', { name: '发布', exact: true }).click();
     await page.waitForURL(/\/view\/\d+$/);
     await toastSays(page, '发布成功');
     storyId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -143,13 +143,13 @@ describe('signed in', { concurrency: false }, () => {
     assert.ok(storyId, 'published above');
     const { context, page } = await userPage();
     await page.goto(`${BASE}/view/${storyId}`);
-    await page.getByRole('link', { name: '编辑' }).click();
+    await page.getByRole('link', { name: '编辑', exact: true }).click();
     await page.waitForURL(new RegExp(`/update/${storyId}$`));
     const title = page.getByLabel(/^标题/);
     await title.waitFor();
     assert.equal(await title.inputValue(), TITLE);
     await title.fill(EDITED);
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.waitForURL(new RegExp(`/view/${storyId}$`));
     await toastSays(page, '保存成功');
     await page.locator('h1.story-page__title', { hasText: EDITED }).waitFor();
@@ -159,24 +159,24 @@ describe('signed in', { concurrency: false }, () => {
   test('vote and bookmark: the counts follow and stay after a reload', { skip: NO_USER }, async () => {
     const { context, page } = await userPage();
     await page.goto(`${BASE}/view/${storyId}`);
-    const vote = page.locator('.story-page__foot').getByRole('button', { name: '点赞' });
+    const vote = page.locator('.story-page__foot').getByRole('button', { name: '点赞', exact: true });
     const votes = page.locator('.story-page__foot [data-testid="vote-count"]');
     const marks = page.locator('.story-page__foot [data-testid="mark-count"]');
     await vote.waitFor();
     const v0 = Number(await votes.textContent());
     const m0 = Number(await marks.textContent());
     await vote.click();
-    await page.locator('.story-page__foot').getByRole('button', { name: '取消点赞' }).waitFor();
+    await page.locator('.story-page__foot').getByRole('button', { name: '取消点赞', exact: true }).waitFor();
     assert.equal(Number(await votes.textContent()), v0 + 1);
-    await page.locator('.story-page__foot').getByRole('button', { name: '收藏' }).click();
-    await page.locator('.story-page__foot').getByRole('button', { name: '取消收藏' }).waitFor();
+    await page.locator('.story-page__foot').getByRole('button', { name: '收藏', exact: true }).click();
+    await page.locator('.story-page__foot').getByRole('button', { name: '取消收藏', exact: true }).waitFor();
     assert.equal(Number(await marks.textContent()), m0 + 1);
     await page.reload();
-    await page.locator('.story-page__foot').getByRole('button', { name: '取消点赞' }).waitFor();
+    await page.locator('.story-page__foot').getByRole('button', { name: '取消点赞', exact: true }).waitFor();
     assert.equal(Number(await votes.textContent()), v0 + 1, 'the server kept the vote');
     assert.equal(Number(await marks.textContent()), m0 + 1, 'the server kept the bookmark');
-    await page.locator('.story-page__foot').getByRole('button', { name: '取消点赞' }).click();
-    await page.locator('.story-page__foot').getByRole('button', { name: '点赞' }).waitFor();
+    await page.locator('.story-page__foot').getByRole('button', { name: '取消点赞', exact: true }).click();
+    await page.locator('.story-page__foot').getByRole('button', { name: '点赞', exact: true }).waitFor();
     assert.equal(Number(await votes.textContent()), v0);
     await context.close();
   });
@@ -190,10 +190,10 @@ describe('signed in', { concurrency: false }, () => {
     await report.waitFor();
     if ((await report.textContent()).includes('已举报')) {
       await report.click(); // a previous run's report: take it back first
-      await foot.getByRole('button', { name: '举报' }).waitFor();
+      await foot.getByRole('button', { name: '举报', exact: true }).waitFor();
     }
-    await foot.getByRole('button', { name: '举报' }).click();
-    const dialog = page.getByRole('dialog', { name: '举报' });
+    await foot.getByRole('button', { name: '举报', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '举报', exact: true });
     await dialog.waitFor();
     assert.equal(Math.round((await dialog.boundingBox()).width), 512);
     await dialog.getByRole('button', { name: '提交' }).click();
@@ -208,10 +208,10 @@ describe('signed in', { concurrency: false }, () => {
     await shot(page, 'report-dialog-desktop');
     await dialog.getByRole('button', { name: '提交' }).click();
     await toastSays(page, '举报成功');
-    await foot.getByRole('button', { name: '已举报' }).waitFor();
+    await foot.getByRole('button', { name: '已举报', exact: true }).waitFor();
     // take it back (POST /v1/report/down)
-    await foot.getByRole('button', { name: '已举报' }).click();
-    await foot.getByRole('button', { name: '举报' }).waitFor();
+    await foot.getByRole('button', { name: '已举报', exact: true }).click();
+    await foot.getByRole('button', { name: '举报', exact: true }).waitFor();
     await context.close();
   });
 
@@ -235,14 +235,14 @@ describe('signed in', { concurrency: false }, () => {
       await name.waitFor();
       const original = await name.inputValue();
       await name.fill('');
-      await page.getByRole('button', { name: '保存' }).click();
+      await page.getByRole('button', { name: '保存', exact: true }).click();
       await page.getByText('请填写昵称').waitFor();
       await page.getByLabel('头像链接').fill('ftp://x');
       await page.getByText('头像链接格式错误').waitFor();
       await page.getByLabel('头像链接').fill('');
       await name.fill(original || `e2e${stamp}`);
       await shot(page, `users-edit-${tag}`);
-      await page.getByRole('button', { name: '保存' }).click();
+      await page.getByRole('button', { name: '保存', exact: true }).click();
       await toastSays(page, '保存成功');
       await page.goto(BASE + '/users');
       await page.locator('.user-row').first().waitFor();
@@ -261,7 +261,7 @@ describe('signed in', { concurrency: false }, () => {
     await up.getByLabel(/^标题/).fill(`${TITLE} 待审核`);
     await up.locator('.ProseMirror').click();
     await up.keyboard.type('由版主删除的测试文章。');
-    await up.getByRole('button', { name: '发布' }).click();
+    await up.getByRole('button', { name: '发布', exact: true }).click();
     await up.waitForURL(/\/view\/\d+$/);
     const victim = Number(new URL(up.url()).pathname.split('/').pop());
     await uc.close();
@@ -269,7 +269,7 @@ describe('signed in', { concurrency: false }, () => {
     const { context, page } = await newPage(browser);
     await signIn(page, EDITOR, EDITOR_PASSWORD, `/view/${victim}`);
     const foot = page.locator('.story-page__foot');
-    await foot.getByRole('button', { name: '删除' }).click();
+    await foot.getByRole('button', { name: '删除', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     assert.equal(await dialog.getByText('确认删除？').count(), 0);
@@ -288,7 +288,7 @@ describe('signed in', { concurrency: false }, () => {
   test('delete your own story: 确认删除？ then 删除成功, then sign out', { skip: NO_USER }, async () => {
     const { context, page } = await userPage();
     await page.goto(`${BASE}/view/${storyId}`);
-    await page.locator('.story-page__foot').getByRole('button', { name: '删除' }).click();
+    await page.locator('.story-page__foot').getByRole('button', { name: '删除', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('确认删除？').waitFor();
     assert.equal(await dialog.getByLabel(/删除理由/).count(), 0);
