@@ -15,6 +15,11 @@ const StoryPage = lazyPage(() => import('@/features/story/StoryPage'));
 const PaperPage = lazyPage(() => import('@/features/paper/PaperPage'));
 const TrendsPage = lazyPage(() => import('@/features/paper/TrendsPage'));
 const WxDownloadPage = lazyPage(() => import('@/features/event/WxDownloadPage'));
+const StoryEditPage = lazyPage(() => import('@/features/story/StoryEditPage'));
+const UsersPage = lazyPage(() => import('@/features/person/UsersPage'));
+const UserEditPage = lazyPage(() => import('@/features/person/UserEditPage'));
+const AccountBindingPage = lazyPage(() => import('@/features/person/AccountBindingPage'));
+const LoginCallPage = lazyPage(() => import('@/features/auth/LoginCallPage'));
 const ErrorPage = lazyPage(() => import('./ErrorPage'));
 
 /** Query defaults, set once: a failed call is shown (with its retry button), not retried behind the visitor's back. */
@@ -43,12 +48,18 @@ export function AppRoutes() {
         <Route path="view/:id" element={<StoryPage />} />
         <Route path="paper/:id" element={<PaperPage />} />
         <Route path="trends/:id" element={<TrendsPage />} />
+        <Route path="users" element={<UsersPage />} />
+        <Route path="users/edit" element={<UserEditPage />} />
         <Route path="users/:id" element={<UserPage />} />
+        <Route path="create" element={<StoryEditPage key="create" />} />
+        <Route path="update/:id" element={<StoryEditPage key="update" />} />
+        <Route path="settings/account_binding" element={<AccountBindingPage />} />
         <Route path="error" element={<ErrorPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
       <Route element={<EmptyLayout />}>
         <Route path="wxDownload" element={<WxDownloadPage />} />
+        <Route path="logincall" element={<LoginCallPage />} />
       </Route>
     </Routes>
   );

@@ -65,7 +65,8 @@ describe('paths', () => {
     expect(paths.user(4)).toBe('/users/4');
     expect(paths.search('大模型 RAG')).toBe('/search?q=%E5%A4%A7%E6%A8%A1%E5%9E%8B%20RAG');
     expect(paths.event(7)).toMatch(/\/activities\/7$/);
-    expect(paths.login('http://x/a')).toMatch(/\/auth\/login\?redirect_url=http%3A%2F%2Fx%2Fa&from_code=/);
+    expect(paths.login('/view/1?a=b')).toMatch(/\/auth\/login\?redirect_url=%2Fview%2F1%3Fa%3Db&from_code=/);
+    expect(paths.logout('/')).toMatch(/\/auth\/logout\?redirect_url=%2F$/);
   });
 });
 

@@ -14,9 +14,49 @@ export const paths = {
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   /** An event's page on the events site (external). */
   event: (id: number | string) => `${config.eventHost}/activities/${id}`,
-  /** The single sign-on login, coming back to `redirect`. */
-  login: (redirect: string = typeof window !== 'undefined' ? window.location.href : '/') => {
-    const params = new URLSearchParams({ redirect_url: redirect, from_code: config.fromCode });
+  create: () => '/create',
+  update: (id: number | string) => `/update/${id}`,
+  users: () => '/users',
+  usersEdit: () => '/users/edit',
+  accountBinding: () => '/settings/account_binding',
+  loginCall: () => '/logincall',
+  /** The single sign-on login (on the API host), coming back to `redirect` (default: the current path and query). */
+  login: (redirect: string = currentPath()) => {
+    const params = new URLSearchParams({ redirect_url: redirect });
+    if (config.fromCode) params.set('from_code', config.fromCode);
     return `${config.authHost}/auth/login?${params.toString()}`;
   },
+  /** The single sign-on logout, coming back to `redirect`. */
+  logout: (redirect: string = '/') => `${config.authHost}/auth/logout?${new URLSearchParams({ redirect_url: redirect }).toString()}`,
 };
+
+/** The current in-app path and query (what a login comes back to). */
+export function currentPath(): string {
+  if (typeof window === 'undefined') return '/';
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+/**
+ * Where a login may send the visitor back to: a same-site path only ('/a?b' but not '//evil',
+ * '/\\evil', 'https://…' or 'javascript:'); anything else is '/'.
+ */
+export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
+  if (!target) return fallback;
+  let value = target.trim();
+  // An absolute URL on this very origin is accepted as its path.
+  if (typeof window !== 'undefined' && /^https?:\/\//i.test(value)) {
+    try {
+      const u = new URL(value);
+      if (u.origin !== window.location.origin) return fallback;
+      value = `${u.pathname}${u.search}${u.hash}`;
+    } catch {
+      return fallback;
+    }
+  }
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  // control characters and backslashes can turn a path into a host in some browsers
+  if ([...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\\')) return fallback;
+  // never loop back into the callback itself
+  if (value === '/logincall' || value.startsWith('/logincall?')) return fallback;
+  return value;
+}

@@ -6,7 +6,7 @@
  * fetch per query key.
  */
 import { config } from './config';
-import { paths } from './paths';
+import { currentPath, paths } from './paths';
 import { toast } from './toast';
 
 export class ApiError extends Error {
@@ -21,13 +21,15 @@ export class ApiError extends Error {
 export const FAILED_MSG = '请求失败，点击重新加载';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   params?: Record<string, unknown>;
   body?: unknown;
   signal?: AbortSignal;
   /** Skip the global toast / login redirect (login info, unread check, authorize checking). */
   skipErrorHandler?: boolean;
   timeout?: number;
+  /** Receives the envelope's msg of a successful answer (a write's toast text). */
+  onMessage?: (msg: string) => void;
 }
 
 export function buildQuery(params?: Record<string, unknown>): string {
@@ -47,11 +49,36 @@ export function buildQuery(params?: Record<string, unknown>): string {
 
 let redirecting = false;
 
+/** Tests only: forget that a login redirect already happened. */
+export function resetLoginRedirect(): void {
+  redirecting = false;
+}
+
+export const CSRF_COOKIE = 'hub_csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** The readable CSRF cookie the API sets at sign-in (undefined when absent). */
+export function csrfToken(cookie: string = typeof document !== 'undefined' ? document.cookie : ''): string | undefined {
+  for (const part of cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === CSRF_COOKIE) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(value) || undefined;
+      } catch {
+        return value || undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
 export function handleError(err: ApiError): void {
   if (err.code === 403) {
     if (!redirecting) {
       redirecting = true;
-      window.location.assign(paths.login(window.location.href));
+      window.location.assign(paths.login(currentPath()));
     }
     return;
   }
@@ -59,7 +86,7 @@ export function handleError(err: ApiError): void {
   toast(err.message, 'error');
 }
 
-async function perform<T>(url: string, init: RequestInit, timeout: number, caller?: AbortSignal): Promise<T> {
+async function perform<T>(url: string, init: RequestInit, timeout: number, caller?: AbortSignal, onMessage?: (msg: string) => void): Promise<T> {
   // One controller for both the caller's cancel (TanStack Query's signal) and the timeout.
   const controller = new AbortController();
   const cancel = () => controller.abort(caller?.reason);
@@ -83,6 +110,7 @@ async function perform<T>(url: string, init: RequestInit, timeout: number, calle
   }
   const code = Number(payload.code);
   if (code === 0 || code === -1) {
+    onMessage?.(payload.msg ?? payload.message ?? '');
     const auth = res.headers.get('authorization');
     if (auth && payload.data && typeof payload.data === 'object' && !Array.isArray(payload.data)) {
       return { ...(payload.data as object), authorization: auth } as T;
@@ -96,17 +124,16 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const method = opts.method ?? 'GET';
   const url = `${config.apiBase}${path}${buildQuery(opts.params)}`;
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const init: RequestInit = {
-    method,
-    credentials: 'include',
-    headers: {
-      Accept: 'application/json, text/plain, */*',
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body,
-  };
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Every write carries the CSRF token of the readable cookie (when the API has set one).
+  if (method !== 'GET') {
+    const token = csrfToken();
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  const init: RequestInit = { method, credentials: 'include', headers, body };
   try {
-    return await perform<T>(url, init, opts.timeout ?? config.timeout, opts.signal);
+    return await perform<T>(url, init, opts.timeout ?? config.timeout, opts.signal, opts.onMessage);
   } catch (err) {
     // A cancelled caller stays quiet: no toast, no login redirect.
     if (err instanceof ApiError && !opts.skipErrorHandler && !opts.signal?.aborted) handleError(err);
@@ -118,3 +145,12 @@ export const get = <T>(path: string, params?: Record<string, unknown>, opts: Req
   request<T>(path, { ...opts, method: 'GET', params });
 export const post = <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
   request<T>(path, { ...opts, method: 'POST', body });
+export const put = <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
+  request<T>(path, { ...opts, method: 'PUT', body });
+
+/** The envelope's `msg` of a write (shown as its toast); `request` returns only `data`. */
+export async function write<T>(method: 'POST' | 'PUT', path: string, body?: unknown, opts: RequestOptions = {}): Promise<{ data: T; msg: string }> {
+  let msg = '';
+  const data = await request<T>(path, { ...opts, method, body, onMessage: (m) => { msg = m; } });
+  return { data, msg };
+}

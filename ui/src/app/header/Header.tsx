@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { Icon } from '@/components/Icon/Icon';
 import { Avatar } from '@/components/Img/Img';
 import { Popover } from '@/components/Popover/Popover';
-import { useLogin } from '@/features/person';
+import { goLogout, useLogin } from '@/features/auth';
 import { SearchBox, useHotwords } from '@/features/search';
 import { useDevice } from '@/hooks/useDevice';
 import { useThrottledScroll } from '@/hooks/useThrottledScroll';
@@ -144,9 +144,36 @@ export function Header() {
           )}
           <div className={`site-header__user${isLogin === undefined ? ' site-header__user--pending' : ''}`}>
             {isLogin && loginInfo ? (
-              <Link to={paths.user(loginInfo.id)} className="user-chip" aria-label={loginInfo.name}>
-                <Avatar src={loginInfo.avatar_url} name={loginInfo.name} size={30} expert={loginInfo.is_expert} />
-              </Link>
+              <>
+                {!device.isApp && (
+                  <Link to={paths.create()} className={`write-btn${device.isPhone ? ' write-btn--icon' : ''}`} aria-label="写文章">
+                    <Icon name="edit" size={16} />{!device.isPhone && '写文章'}
+                  </Link>
+                )}
+                <Popover
+                  trigger={device.isPc && !device.isPhone ? 'hover' : 'click'}
+                  placement="bottom-end"
+                  className="user-popover"
+                  renderTrigger={(p) => (
+                    <button type="button" className="user-chip" aria-label={`${loginInfo.name ?? ''} 的菜单`} aria-haspopup="menu" {...p}>
+                      <Avatar src={loginInfo.avatar_url} name={loginInfo.name} size={30} expert={loginInfo.is_expert} />
+                    </button>
+                  )}
+                >
+                  {(close) => (
+                    <div className="user-menu" role="menu">
+                      <div className="user-menu__who">
+                        <Avatar src={loginInfo.avatar_url} name={loginInfo.name} size={36} expert={loginInfo.is_expert} />
+                        <span className="user-menu__name">{loginInfo.name}</span>
+                      </div>
+                      <Link role="menuitem" className="user-menu__item" to={paths.user(loginInfo.id)} onClick={close}><Icon name="user" size={15} />我的主页</Link>
+                      <Link role="menuitem" className="user-menu__item" to={paths.usersEdit()} onClick={close}><Icon name="edit" size={15} />编辑资料</Link>
+                      <Link role="menuitem" className="user-menu__item" to={paths.accountBinding()} onClick={close}><Icon name="link" size={15} />账号绑定</Link>
+                      <button role="menuitem" type="button" className="user-menu__item" onClick={() => { close(); goLogout(); }}><Icon name="logout" size={15} />退出登录</button>
+                    </div>
+                  )}
+                </Popover>
+              </>
             ) : (
               <a className="login-btn" href={paths.login()}>登录/注册</a>
             )}

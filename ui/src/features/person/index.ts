@@ -1,2 +1,2 @@
-/** People: the signed-in caller (pages are loaded lazily by app/App.tsx). */
-export { useLogin } from './useLogin';
+/** People (pages are loaded lazily by app/App.tsx). */
+export {};

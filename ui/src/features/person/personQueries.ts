@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FeedPage, LoginInfo, Person, RankingPage } from '@/api/types';
+import type { FeedPage, Paged, Person, RankingPage } from '@/api/types';
 import { pagedQueryOptions } from '@/hooks/useInfiniteList';
 import { get, post } from '@/lib/request';
 
 export const PAGE_SIZE = 20;
-const HOUR = 60 * 60 * 1000;
 
 export type RankTab = 'global' | 'hub';
 
@@ -30,10 +29,38 @@ export const authorPapersQuery = (arxivName: string) =>
     Boolean(arxivName),
   );
 
-/** GET /v1/users: the signed-in caller; fails (401) when signed out. */
-export const loginInfoQuery = () =>
+/** A row of GET /v1/users/list. // until the API types are regenerated */
+export interface UserRow {
+  id: number;
+  name: string;
+  avatar_url?: string | null;
+  is_expert?: boolean;
+  score?: number;
+}
+
+/** An account bound through the sign-in provider. // until the API types are regenerated */
+export interface Binding {
+  provider: string;
+  email?: string | null;
+  bound_at?: string | null;
+}
+
+/** Body of POST /v1/users/edit. // until the API types are regenerated */
+export interface ProfileBody {
+  name: string;
+  avatar_url: string;
+  region: string;
+}
+
+/** GET /v1/users/list: the hub's users, page by page. */
+export const usersListQuery = () =>
+  pagedQueryOptions(['users-list'], (page, signal) =>
+    get<Paged<UserRow>>('/v1/users/list', { page, size: PAGE_SIZE }, { signal }),
+  );
+
+/** GET /v1/users/bindings: the accounts bound to the caller. */
+export const bindingsQuery = () =>
   queryOptions({
-    queryKey: ['login-info'],
-    queryFn: ({ signal }) => get<LoginInfo>('/v1/users', undefined, { signal, skipErrorHandler: true }),
-    staleTime: HOUR,
+    queryKey: ['user-bindings'],
+    queryFn: ({ signal }) => get<Binding[]>('/v1/users/bindings', undefined, { signal }),
   });

@@ -6,6 +6,7 @@ import { formatNumber, formatRelativeTime } from '@/lib/format';
 import { COVER_WIDTH } from '@/lib/image';
 import { paths } from '@/lib/paths';
 import { serverHtml } from '@/lib/serverHtml';
+import { StoryActions } from './StoryActions';
 import '@/components/Card/card.css';
 import './StoryCard.css';
 
@@ -33,8 +34,7 @@ export function StoryCard({ story, summaryHtml }: { story: StoryInfo; summaryHtm
         <div className="card-foot">
           <TagList tags={story.tag_names} />
           <div className="card-stats">
-            <span title="点赞"><Icon name="thumb" size={14} />{formatNumber(story.final_score)}</span>
-            <span title="收藏"><Icon name="star" size={14} />{formatNumber(story.remark_count)}</span>
+            <StoryActions story={story} compact />
             {story.view_count !== undefined && <span title="浏览"><Icon name="eye" size={14} />{formatNumber(story.view_count)}</span>}
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Avatar, Img } from '@/components/Img/Img';
 import { Icon } from '@/components/Icon/Icon';
 import { SharePopover } from '@/components/SharePopover/SharePopover';
@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { formatDateTime, formatNumber, formatRelativeTime } from '@/lib/format';
 import { COVER_WIDTH } from '@/lib/image';
 import { paths } from '@/lib/paths';
+import { StoryActions } from './StoryActions';
 import { storyContentHtml } from './storyContent';
 import { similarStoriesQuery, storyQuery } from './storyQueries';
 import '@/components/Card/card.css';
@@ -22,6 +23,7 @@ const TAG_LIMIT = 5;
 /** `/view/{id}`: story detail. */
 export default function StoryPage() {
   const { id = '' } = useParams();
+  const navigate = useNavigate();
   const story = useQuery(storyQuery(id));
   const similar = useQuery(similarStoriesQuery(id, story.isSuccess));
   const s = story.data;
@@ -54,10 +56,7 @@ export default function StoryPage() {
         <div className="story-content" dangerouslySetInnerHTML={content} />
         <div className="story-page__foot">
           <TagList tags={s.tag_names} limit={TAG_LIMIT} />
-          <div className="card-stats">
-            <span title="点赞"><Icon name="thumb" size={15} />{formatNumber(s.final_score)}</span>
-            <span title="收藏"><Icon name="star" size={15} />{formatNumber(s.remark_count)}</span>
-          </div>
+          <StoryActions story={s} size={16} onDeleted={() => navigate(paths.home(), { replace: true })} />
         </div>
       </article>
       <aside className="story-page__aside" aria-label="相关文章">

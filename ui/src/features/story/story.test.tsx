@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { StoryInfo } from '@/api/types';
 import { StoryCard } from './StoryCard';
 import { storyContentHtml } from './storyContent';
 import { storyInfo } from '../../../tests/factories';
+import { renderWithProviders as render } from '../../../tests/render';
 
 const story = (over: Partial<StoryInfo>): StoryInfo => storyInfo({
   id: 1, title: 'a <b>', title_html: 'a &lt;b&gt; <em>RAG</em>',

@@ -1,0 +1,41 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../tests/render';
+import { Header } from './Header';
+
+function stubApi(users: { status: number; body: unknown }) {
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+    if (String(input) === '/api/v1/users') return new Response(JSON.stringify(users.body), { status: users.status });
+    return new Response(JSON.stringify({ code: 0, data: [], msg: '' }));
+  }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('header user area', () => {
+  it('signed out: the login button comes back to the current path and query', async () => {
+    stubApi({ status: 401, body: { code: 401, data: null, msg: '请先登录' } });
+    renderWithProviders(<Header />, { route: '/papers?label=llm' });
+    const login = await screen.findByRole('link', { name: '登录/注册' });
+    const url = new URL(login.getAttribute('href')!, 'http://x');
+    expect(url.pathname).toBe('/auth/login');
+    expect(url.searchParams.get('redirect_url')).toBe(window.location.pathname + window.location.search);
+    expect(screen.queryByRole('link', { name: '写文章' })).toBeNull();
+  });
+
+  it('signed in: the write button and the avatar menu (my home page, edit profile, log out)', async () => {
+    stubApi({ status: 200, body: { code: 0, data: { id: 3, name: '张三' }, msg: '' } });
+    renderWithProviders(<Header />);
+    expect(await screen.findByRole('link', { name: '写文章' })).toHaveAttribute('href', '/create');
+    await userEvent.hover(screen.getByRole('button', { name: /张三/ }));
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: '我的主页' })).toHaveAttribute('href', '/users/3'));
+    expect(screen.getByRole('menuitem', { name: '编辑资料' })).toHaveAttribute('href', '/users/edit');
+    const assign = vi.fn();
+    const original = window.location;
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign } });
+    await userEvent.click(screen.getByRole('menuitem', { name: '退出登录' }));
+    Object.defineProperty(window, 'location', { configurable: true, value: original });
+    expect(assign).toHaveBeenCalledWith('/auth/logout?redirect_url=%2F');
+  });
+});

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { LoginInfo } from '@/api/types';
+import { get } from '@/lib/request';
+
+const HOUR = 60 * 60 * 1000;
+export const LOGIN_INFO_KEY = ['login-info'] as const;
+
+/** GET /v1/users: the signed-in caller; fails (401) when signed out. Skips global error handling (spec section 8). */
+export const loginInfoQuery = () =>
+  queryOptions({
+    queryKey: LOGIN_INFO_KEY,
+    queryFn: ({ signal }) => get<LoginInfo>('/v1/users', undefined, { signal, skipErrorHandler: true }),
+    staleTime: HOUR,
+  });

@@ -1,0 +1,105 @@
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useRef } from 'react';
+import './RichEditor.css';
+
+export interface EditorChange {
+  html: string;
+  text: string;
+}
+
+function Tool({ editor, label, active, run, children }: { editor: Editor; label: string; active?: boolean; run: (e: Editor) => void; children: string }) {
+  return (
+    <button
+      type="button"
+      className={`rich-editor__tool${active ? ' rich-editor__tool--on' : ''}`}
+      aria-label={label}
+      title={label}
+      aria-pressed={active}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => run(editor)}
+    >
+      {children}
+    </button>
+  );
+}
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const s = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'), italic: e.isActive('italic'), strike: e.isActive('strike'), code: e.isActive('code'),
+      h2: e.isActive('heading', { level: 2 }), h3: e.isActive('heading', { level: 3 }),
+      bullet: e.isActive('bulletList'), ordered: e.isActive('orderedList'), quote: e.isActive('blockquote'), codeBlock: e.isActive('codeBlock'),
+      canUndo: e.can().undo(), canRedo: e.can().redo(),
+    }),
+  });
+  return (
+    <div className="rich-editor__toolbar" role="toolbar" aria-label="格式">
+      <Tool editor={editor} label="二级标题" active={s.h2} run={(e) => e.chain().focus().toggleHeading({ level: 2 }).run()}>H2</Tool>
+      <Tool editor={editor} label="三级标题" active={s.h3} run={(e) => e.chain().focus().toggleHeading({ level: 3 }).run()}>H3</Tool>
+      <span className="rich-editor__sep" aria-hidden="true" />
+      <Tool editor={editor} label="加粗" active={s.bold} run={(e) => e.chain().focus().toggleBold().run()}>B</Tool>
+      <Tool editor={editor} label="斜体" active={s.italic} run={(e) => e.chain().focus().toggleItalic().run()}>I</Tool>
+      <Tool editor={editor} label="删除线" active={s.strike} run={(e) => e.chain().focus().toggleStrike().run()}>S</Tool>
+      <Tool editor={editor} label="行内代码" active={s.code} run={(e) => e.chain().focus().toggleCode().run()}>{'<>'}</Tool>
+      <span className="rich-editor__sep" aria-hidden="true" />
+      <Tool editor={editor} label="无序列表" active={s.bullet} run={(e) => e.chain().focus().toggleBulletList().run()}>•</Tool>
+      <Tool editor={editor} label="有序列表" active={s.ordered} run={(e) => e.chain().focus().toggleOrderedList().run()}>1.</Tool>
+      <Tool editor={editor} label="引用" active={s.quote} run={(e) => e.chain().focus().toggleBlockquote().run()}>❝</Tool>
+      <Tool editor={editor} label="代码块" active={s.codeBlock} run={(e) => e.chain().focus().toggleCodeBlock().run()}>{'{ }'}</Tool>
+      <Tool editor={editor} label="分割线" run={(e) => e.chain().focus().setHorizontalRule().run()}>—</Tool>
+      <span className="rich-editor__sep" aria-hidden="true" />
+      <Tool editor={editor} label="撤销" run={(e) => { if (s.canUndo) e.chain().focus().undo().run(); }}>↶</Tool>
+      <Tool editor={editor} label="重做" run={(e) => { if (s.canRedo) e.chain().focus().redo().run(); }}>↷</Tool>
+    </div>
+  );
+}
+
+/**
+ * The rich-text editor (TipTap's StarterKit: headings, lists, quotes, code, links). `value` is
+ * read once per `resetKey`; afterwards the editor owns the content and reports each change.
+ */
+export function RichEditor({ value, resetKey, onChange, invalid, labelledBy }: {
+  value: string; resetKey: string; onChange: (c: EditorChange) => void; invalid?: boolean; labelledBy?: string;
+}) {
+  const changeRef = useRef(onChange);
+  useEffect(() => { changeRef.current = onChange; });
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, protocols: ['http', 'https'] } })],
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        class: 'rich-editor__content story-content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => changeRef.current({ html: e.isEmpty ? '' : e.getHTML(), text: e.getText() }),
+  }, [resetKey]);
+
+  useEffect(() => {
+    editor?.setOptions({
+      editorProps: {
+        attributes: {
+          class: 'rich-editor__content story-content',
+          role: 'textbox',
+          'aria-multiline': 'true',
+          ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
+          ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        },
+      },
+    });
+  }, [editor, invalid, labelledBy]);
+
+  if (!editor) return null;
+  return (
+    <div className={`rich-editor${invalid ? ' rich-editor--invalid' : ''}`}>
+      <Toolbar editor={editor} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

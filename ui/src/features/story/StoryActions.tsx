@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { StoryInfo } from '@/api/types';
+import { Icon } from '@/components/Icon/Icon';
+import { goLogin, useLogin } from '@/features/auth';
+import { useDevice } from '@/hooks/useDevice';
+import { formatNumber } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
+import { DeleteDialog } from './DeleteDialog';
+import { ReportDialog } from './ReportDialog';
+import { isOwnStory, useReport, useStoryToggle, type ToggleAction } from './storyActions';
+import './StoryActions.css';
+
+export const PC_ONLY = '请在PC端进行操作';
+
+type Story = Pick<StoryInfo, 'id' | 'is_voted' | 'is_marked' | 'is_reported' | 'final_score' | 'remark_count' | 'can_editor' | 'can_delete' | 'session_user_id' | 'user_id'>;
+
+/**
+ * A story's actions: vote and mark toggles with their counts, report (desktop only), edit (when
+ * can_editor) and delete (when can_delete). Signed-out visitors are sent to login.
+ */
+export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
+  story: Story; size?: number; onDeleted?: () => void; compact?: boolean;
+}) {
+  const { isLogin } = useLogin();
+  const device = useDevice();
+  const toggle = useStoryToggle(story);
+  const { down } = useReport(story.id);
+  const [reporting, setReporting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const own = isOwnStory(story);
+
+  const needLogin = () => {
+    if (isLogin) return false;
+    goLogin();
+    return true;
+  };
+  const run = (action: ToggleAction) => {
+    if (needLogin() || toggle.isPending) return;
+    toggle.mutate({ action, before: story });
+  };
+  const report = () => {
+    if (needLogin()) return;
+    if (!device.isPc || device.isPhone) {
+      toast(PC_ONLY);
+      return;
+    }
+    if (story.is_reported) {
+      if (!down.isPending) down.mutate();
+      return;
+    }
+    setReporting(true);
+  };
+
+  return (
+    <div className={`story-actions${compact ? ' story-actions--compact' : ''}`}>
+      <button
+        type="button"
+        className={`story-action${story.is_voted ? ' story-action--on' : ''}`}
+        aria-pressed={story.is_voted}
+        aria-label={story.is_voted ? '取消点赞' : '点赞'}
+        title={story.is_voted ? '取消点赞' : '点赞'}
+        onClick={() => run(story.is_voted ? 'unvote' : 'vote')}
+      >
+        <Icon name="thumb" size={size} fill={story.is_voted ? 'currentColor' : 'none'} />
+        <span className="story-action__count" data-testid="vote-count">{formatNumber(story.final_score)}</span>
+      </button>
+      <button
+        type="button"
+        className={`story-action${story.is_marked ? ' story-action--on' : ''}`}
+        aria-pressed={story.is_marked}
+        aria-label={story.is_marked ? '取消收藏' : '收藏'}
+        title={story.is_marked ? '取消收藏' : '收藏'}
+        onClick={() => run(story.is_marked ? 'unmark' : 'mark')}
+      >
+        <Icon name="star" size={size} fill={story.is_marked ? 'currentColor' : 'none'} />
+        <span className="story-action__count" data-testid="mark-count">{formatNumber(story.remark_count)}</span>
+      </button>
+      {isLogin && !own && (
+        <button type="button" className={`story-action story-action--text${story.is_reported ? ' story-action--on' : ''}`} onClick={report}>
+          <Icon name="flag" size={size} />{story.is_reported ? '已举报' : '举报'}
+        </button>
+      )}
+      {story.can_editor && (
+        <Link to={paths.update(story.id)} className="story-action story-action--text">
+          <Icon name="edit" size={size} />编辑
+        </Link>
+      )}
+      {story.can_delete && (
+        <button type="button" className="story-action story-action--text story-action--danger" onClick={() => setDeleting(true)}>
+          <Icon name="trash" size={size} />删除
+        </button>
+      )}
+      {reporting && <ReportDialog storyId={story.id} open onClose={() => setReporting(false)} />}
+      {deleting && <DeleteDialog storyId={story.id} own={own} open onClose={() => setDeleting(false)} onDeleted={onDeleted} />}
+    </div>
+  );
+}

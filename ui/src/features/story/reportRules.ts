@@ -1,0 +1,46 @@
+import { isHttpUrl } from '@/lib/url';
+
+/** The report dialog's rules (spec section 5). */
+
+export const REPORT_DIALOG_WIDTH = 512;
+export const REMARK_MAX = 200;
+
+/** Report reasons 1–7 (spec section 3). */
+export const REPORT_REASONS: { value: number; label: string }[] = [
+  { value: 1, label: '格式问题' },
+  { value: 2, label: '疑似广告' },
+  { value: 3, label: '抄袭内容' },
+  { value: 4, label: '侵权内容' },
+  { value: 5, label: '政治敏感' },
+  { value: 6, label: '色情低俗' },
+  { value: 7, label: '其他' },
+];
+
+/** Reasons 3 (plagiarism) and 4 (infringement) need the link of the original. */
+export const LINK_REQUIRED = new Set([3, 4]);
+
+export const MSG = {
+  type: '请选择举报类型',
+  urlRequired: '请填写举报链接',
+  urlFormat: '举报链接格式错误',
+  remarkMax: `补充说明最多${REMARK_MAX}字`,
+} as const;
+
+export interface ReportForm {
+  type: number | null;
+  url: string;
+  remark: string;
+}
+
+export type ReportErrors = Partial<Record<keyof ReportForm, string>>;
+
+/** An http or https URL with a host. */
+export function validateReport(form: ReportForm): ReportErrors {
+  const errors: ReportErrors = {};
+  if (!form.type) errors.type = MSG.type;
+  const url = form.url.trim();
+  if (form.type && LINK_REQUIRED.has(form.type) && !url) errors.url = MSG.urlRequired;
+  else if (url && !isHttpUrl(url)) errors.url = MSG.urlFormat;
+  if ([...form.remark].length > REMARK_MAX) errors.remark = MSG.remarkMax;
+  return errors;
+}

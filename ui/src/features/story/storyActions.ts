@@ -1,0 +1,131 @@
+/**
+ * What a signed-in user does to a story (spec sections 4–6): vote/unvote and mark/unmark
+ * (optimistic, settled by the server's answer, never below 0), report/unreport, delete.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StoryInfo } from '@/api/types';
+import { post, write } from '@/lib/request';
+import { toast } from '@/lib/toast';
+import { patchStory, removeStory, type StoryPatch } from './storyCache';
+
+export type ToggleAction = 'vote' | 'unvote' | 'mark' | 'unmark';
+
+/** The API's path for each action (POST /v1/stories/{id}/<path>). */
+export const TOGGLE_PATH: Record<ToggleAction, string> = {
+  vote: 'favourite',
+  unvote: 'unfavourite',
+  mark: 'bookmark',
+  unmark: 'unbookmark',
+};
+
+/** The answer of a toggle. // until the API types are regenerated */
+export interface ToggleResult {
+  is_voted: boolean;
+  final_score: number;
+  is_marked: boolean;
+  remark_count: number;
+}
+
+export type Counters = Pick<StoryInfo, 'is_voted' | 'is_marked'> & { final_score?: number; remark_count?: number };
+
+const atLeast0 = (n: number | undefined | null) => Math.max(0, Number(n) || 0);
+
+/** The state after an action: vote adds 1 to final_score, mark adds 1 to remark_count; their reverses subtract (never below 0). */
+export function applyToggle(s: Counters, action: ToggleAction): Counters {
+  switch (action) {
+    case 'vote':
+      return { ...s, is_voted: true, final_score: s.is_voted ? atLeast0(s.final_score) : atLeast0(s.final_score) + 1 };
+    case 'unvote':
+      return { ...s, is_voted: false, final_score: s.is_voted ? atLeast0(atLeast0(s.final_score) - 1) : atLeast0(s.final_score) };
+    case 'mark':
+      return { ...s, is_marked: true, remark_count: s.is_marked ? atLeast0(s.remark_count) : atLeast0(s.remark_count) + 1 };
+    case 'unmark':
+      return { ...s, is_marked: false, remark_count: s.is_marked ? atLeast0(atLeast0(s.remark_count) - 1) : atLeast0(s.remark_count) };
+  }
+}
+
+/** The server's answer as a patch (counts clamped at 0 in case). */
+export function settle(r: Partial<ToggleResult> | null | undefined): StoryPatch {
+  const patch: StoryPatch = {};
+  if (!r) return patch;
+  if (typeof r.is_voted === 'boolean') patch.is_voted = r.is_voted;
+  if (typeof r.is_marked === 'boolean') patch.is_marked = r.is_marked;
+  if (r.final_score !== undefined && r.final_score !== null) patch.final_score = atLeast0(r.final_score);
+  if (r.remark_count !== undefined && r.remark_count !== null) patch.remark_count = atLeast0(r.remark_count);
+  return patch;
+}
+
+const countersOf = (s: Counters): StoryPatch => ({
+  is_voted: s.is_voted, final_score: atLeast0(s.final_score), is_marked: s.is_marked, remark_count: atLeast0(s.remark_count),
+});
+
+/** Vote/unvote, mark/unmark: the story changes at once everywhere it is shown; a failure puts it back. */
+export function useStoryToggle(story: Counters & { id: number }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: ['story-toggle', story.id],
+    mutationFn: ({ action }: { action: ToggleAction; before: Counters }) =>
+      post<ToggleResult>(`/v1/stories/${story.id}/${TOGGLE_PATH[action]}`),
+    onMutate: async ({ action, before }) => {
+      await client.cancelQueries({ queryKey: ['story', String(story.id)], exact: true });
+      patchStory(client, story.id, countersOf(applyToggle(before, action)));
+      return { before };
+    },
+    onError: (_err, _vars, ctx) => {
+      if (ctx) patchStory(client, story.id, countersOf(ctx.before));
+    },
+    onSuccess: (result) => patchStory(client, story.id, settle(result)),
+  });
+}
+
+export const REPORT_OK = '举报成功';
+export const UNREPORT_OK = '已取消举报';
+
+/** Report payload (spec section 3). // until the API types are regenerated */
+export interface ReportBody {
+  story_id: number;
+  type: number;
+  url?: string;
+  remark?: string;
+}
+
+/** POST /v1/report/up and /down: the toast shows the API's text (default 举报成功); is_reported follows. */
+export function useReport(storyId: number) {
+  const client = useQueryClient();
+  const up = useMutation({
+    mutationFn: (body: Omit<ReportBody, 'story_id'>) => write<unknown>('POST', '/v1/report/up', { story_id: storyId, ...body }),
+    onSuccess: ({ msg }) => {
+      patchStory(client, storyId, { is_reported: true });
+      toast(msg || REPORT_OK, 'success');
+    },
+  });
+  const down = useMutation({
+    mutationFn: () => write<unknown>('POST', '/v1/report/down', { story_id: storyId }),
+    onSuccess: ({ msg }) => {
+      patchStory(client, storyId, { is_reported: false });
+      toast(msg || UNREPORT_OK, 'success');
+    },
+  });
+  return { up, down };
+}
+
+export const DELETE_OK = '删除成功';
+
+/** POST /v1/story/del {story_id, reason?}: toast (default 删除成功) and the story leaves every list. */
+export function useDeleteStory(storyId: number, onDeleted?: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason?: string) =>
+      write<unknown>('POST', '/v1/story/del', reason ? { story_id: storyId, reason } : { story_id: storyId }),
+    onSuccess: ({ msg }) => {
+      toast(msg || DELETE_OK, 'success');
+      removeStory(client, storyId);
+      onDeleted?.();
+    },
+  });
+}
+
+/** The owner deletes with a confirmation; anyone else (a moderator) must give a reason. */
+export function isOwnStory(s: Pick<StoryInfo, 'session_user_id' | 'user_id'>): boolean {
+  return s.session_user_id !== null && s.session_user_id !== undefined && s.session_user_id === s.user_id;
+}

@@ -1,0 +1,86 @@
+/** The editor's rules: title ≤ 200, tags ≤ 5 from the static groups (with each group's limit), http(s) cover. */
+import { TAG_GROUPS, TAGS_BY_ID } from '@/lib/tags';
+import { isHttpUrl } from '@/lib/url';
+
+export const TITLE_MAX = 200;
+export const SUMMARY_MAX = 500;
+export const TAGS_MAX = 5;
+
+export const EDITOR_MSG = {
+  titleRequired: '请填写标题',
+  titleMax: `标题最多${TITLE_MAX}字`,
+  contentRequired: '请填写正文',
+  summaryMax: `摘要最多${SUMMARY_MAX}字`,
+  coverFormat: '封面链接格式错误',
+  tagsMax: `最多选择${TAGS_MAX}个标签`,
+  tagUnknown: '标签不存在',
+} as const;
+
+export interface StoryForm {
+  title: string;
+  /** HTML from the editor */
+  content: string;
+  /** the editor's plain text (empty = no content) */
+  text: string;
+  summary: string;
+  cover_url: string;
+  tags: string[];
+  story_show_user_name: boolean;
+}
+
+export type StoryErrors = Partial<Record<'title' | 'content' | 'summary' | 'cover_url' | 'tags', string>>;
+
+const len = (s: string) => [...s].length;
+
+/** The group a tag belongs to. */
+export const groupOf = (tagId: string) => TAG_GROUPS.find((g) => g.children.some((t) => t.id === tagId));
+
+/** Whether one more tag may be picked (total ≤ 5, the tag's group under its limit). */
+export function canAddTag(selected: string[], tagId: string): boolean {
+  if (selected.includes(tagId)) return true;
+  if (selected.length >= TAGS_MAX) return false;
+  const group = groupOf(tagId);
+  if (!group) return false;
+  return selected.filter((t) => groupOf(t)?.id === group.id).length < group.limit;
+}
+
+export function validateStory(f: StoryForm): StoryErrors {
+  const e: StoryErrors = {};
+  const title = f.title.trim();
+  if (!title) e.title = EDITOR_MSG.titleRequired;
+  else if (len(title) > TITLE_MAX) e.title = EDITOR_MSG.titleMax;
+  if (!f.text.trim() && !/<img\b/i.test(f.content)) e.content = EDITOR_MSG.contentRequired;
+  if (len(f.summary.trim()) > SUMMARY_MAX) e.summary = EDITOR_MSG.summaryMax;
+  if (f.cover_url.trim() && !isHttpUrl(f.cover_url.trim())) e.cover_url = EDITOR_MSG.coverFormat;
+  if (f.tags.length > TAGS_MAX) e.tags = EDITOR_MSG.tagsMax;
+  else if (f.tags.some((t) => !TAGS_BY_ID.has(t))) e.tags = EDITOR_MSG.tagUnknown;
+  else {
+    for (const g of TAG_GROUPS) {
+      if (f.tags.filter((t) => groupOf(t)?.id === g.id).length > g.limit) e.tags = `${g.title}最多选择${g.limit}个标签`;
+    }
+  }
+  return e;
+}
+
+/** Body of POST /v1/stories and PUT /v1/stories/{id}. // until the API types are regenerated */
+export interface StoryBody {
+  title: string;
+  content: string;
+  summary?: string;
+  cover_url?: string;
+  tags: string[];
+  story_show_user_name?: boolean;
+}
+
+export function toBody(f: StoryForm): StoryBody {
+  const summary = f.summary.trim();
+  const cover = f.cover_url.trim();
+  return {
+    title: f.title.trim(),
+    content: f.content,
+    ...(summary ? { summary } : {}),
+    ...(cover ? { cover_url: cover } : {}),
+    tags: f.tags,
+    story_show_user_name: f.story_show_user_name,
+  };
+}
