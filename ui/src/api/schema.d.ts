@@ -133,6 +133,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/report/down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take one's report back. msg `取消举报成功`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReportDownBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportStateEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/report/up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a story (reasons 1-7; a link for 3 and 4; remark ≤ 200). msg `举报成功`; reporting again
+         *     replaces the reason.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReportUpBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportStateEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a story (signed in). data: the story detail; msg `发布成功`. Searchable within seconds. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StoryBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoryDetailEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not allowed: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stories/{story_id}": {
         parameters: {
             query?: never;
@@ -166,8 +337,329 @@ export interface paths {
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
-        put?: never;
+        /** Edit a story (author or editor; every field is sent again). data: the story detail; msg `保存成功`. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StoryBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoryDetailEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not allowed: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stories/{story_id}/bookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                story_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `bookmark` (empty body; signed in): idempotent; data: {is_voted, final_score, is_marked, remark_count} after the change (counters never below 0). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoryStateEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stories/{story_id}/favourite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                story_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `favourite` (empty body; signed in): idempotent; data: {is_voted, final_score, is_marked, remark_count} after the change (counters never below 0). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoryStateEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stories/{story_id}/unbookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                story_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `unbookmark` (empty body; signed in): idempotent; data: {is_voted, final_score, is_marked, remark_count} after the change (counters never below 0). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoryStateEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stories/{story_id}/unfavourite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                story_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `unfavourite` (empty body; signed in): idempotent; data: {is_voted, final_score, is_marked, remark_count} after the change (counters never below 0). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoryStateEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/story/del": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a story: the author's own, or (editor) someone else's with a reason (400 `请填写删除理由`).
+         *     data: null; msg `删除成功`. The story leaves lists and search.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeleteBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeleteEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not allowed: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -794,6 +1286,20 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["FeedPage"];
             msg?: string;
         };
+        DeleteBody: {
+            /**
+             * @description required (non-empty) when the caller is not the author (a moderator)
+             * @default null
+             */
+            reason: string | null;
+            story_id: number;
+        };
+        DeleteEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["NoData"];
+            msg?: string;
+        };
         ErrorEnvelope: {
             /** @description the HTTP status */
             code: number;
@@ -927,6 +1433,7 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["LoginInfo"];
             msg?: string;
         };
+        NoData: Record<string, never>;
         PaginationMetadata: {
             /** @description First available page number. */
             first_page?: number;
@@ -1070,6 +1577,36 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["RankingPage"];
             msg?: string;
         };
+        ReportDownBody: {
+            story_id: number;
+        };
+        ReportState: {
+            is_reported: boolean;
+        };
+        ReportStateEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["ReportState"];
+            msg?: string;
+        };
+        ReportUpBody: {
+            /**
+             * @description at most 200 characters
+             * @default null
+             */
+            remark: string | null;
+            story_id: number;
+            /**
+             * @description 1 style problem, 2 advertising, 3 plagiarised, 4 infringing, 5 political, 6 pornographic, 7 other
+             * @enum {integer}
+             */
+            type: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+            /**
+             * @description http or https; required for types 3 and 4
+             * @default null
+             */
+            url: string | null;
+        };
         SearchPage: {
             /** @description when nothing is found: a nearby query the corpus knows (from the engine's suggesters) */
             did_you_mean: string | null;
@@ -1095,6 +1632,29 @@ export interface components {
             code: number;
             data?: (Record<string, never> | null) | components["schemas"]["FeedList"];
             msg?: string;
+        };
+        StoryBody: {
+            /** @description HTML; sanitised by the server (nh3), links and images keep http(s) URLs only */
+            content: string;
+            /**
+             * @description http or https URL, or empty
+             * @default null
+             */
+            cover_url: string | null;
+            /**
+             * @description false: published anonymously (shown as 匿名)
+             * @default true
+             */
+            story_show_user_name: boolean;
+            /**
+             * @description plain text (markup removed); empty: the first 120 characters of the content
+             * @default null
+             */
+            summary: string | null;
+            /** @description tag ids of the static groups, at most 5 */
+            tags?: string[] | null;
+            /** @description plain text, 1-200 characters after trimming */
+            title: string;
         };
         StoryDetail: {
             /** @description user_name, or 匿名 */
@@ -1180,6 +1740,20 @@ export interface components {
              * @enum {string|null}
              */
             time: "day" | "3day" | "week" | "month" | null;
+        };
+        StoryState: {
+            /** @description votes (never below 0) */
+            final_score: number;
+            is_marked: boolean;
+            is_voted: boolean;
+            /** @description bookmarks (never below 0) */
+            remark_count: number;
+        };
+        StoryStateEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["StoryState"];
+            msg?: string;
         };
         SuggestStory: {
             story_info: components["schemas"]["SuggestTitle"];
