@@ -14,14 +14,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ES_PORT = os.environ.get("HUB_TEST_ES_PORT", "9250")
 REDIS_PORT = os.environ.get("HUB_TEST_REDIS_PORT", "6390")
+KEYCLOAK_PORT = os.environ.get("HUB_TEST_KEYCLOAK_PORT", "8190")
 ES_URL = f"http://127.0.0.1:{ES_PORT}"
 REDIS_URL = f"redis://127.0.0.1:{REDIS_PORT}/0"
+KEYCLOAK_URL = f"http://127.0.0.1:{KEYCLOAK_PORT}"
+OIDC_ISSUER = f"{KEYCLOAK_URL}/realms/hub"
 DEMO_FILES = sorted((ROOT / "data" / "demo").glob("*.jsonl"))
 TINY = ROOT / "tests" / "api" / "data" / "tiny.jsonl"
 
 
 def service(script: str, action: str) -> None:
-    env = {**os.environ, "HUB_ES_PORT": ES_PORT, "HUB_REDIS_PORT": REDIS_PORT}
+    env = {**os.environ, "HUB_ES_PORT": ES_PORT, "HUB_REDIS_PORT": REDIS_PORT, "HUB_KEYCLOAK_PORT": KEYCLOAK_PORT}
     subprocess.run([str(ROOT / "deploy" / script), action], check=True, env=env, timeout=300)
 
 
@@ -47,7 +50,14 @@ class Stack:
     def settings(self, **overrides):
         from config import Settings
 
-        fields = {"database_url": self.db_url, "index_alias": self.alias, "es_url": ES_URL, "redis_url": REDIS_URL}
+        fields = {
+            "database_url": self.db_url,
+            "index_alias": self.alias,
+            "es_url": ES_URL,
+            "redis_url": REDIS_URL,
+            "environment": "test",
+            "oidc_issuer": OIDC_ISSUER,
+        }
         return Settings(**{**fields, **overrides})
 
     def env(self) -> dict[str, str]:
@@ -58,6 +68,8 @@ class Stack:
             "HUB_INDEX_ALIAS": self.alias,
             "HUB_ES_URL": ES_URL,
             "HUB_REDIS_URL": REDIS_URL,
+            "HUB_ENV": "test",
+            "HUB_OIDC_ISSUER": OIDC_ISSUER,
         }
 
     def sessions(self):
