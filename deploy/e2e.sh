@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Browser tests against the real stack: test Elasticsearch (9250) and Redis (6390), a fresh database
-# seeded with the demo corpus, gunicorn serving the built UI on 127.0.0.1:8100, then `npm run test:e2e`.
+# Browser tests against the real stack: test Elasticsearch (9250), Redis (6390) and Keycloak (8190, the
+# sign-in provider), a fresh database seeded with the demo corpus, gunicorn serving the built UI on
+# 127.0.0.1:8100, then `npm run test:e2e`.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -8,9 +9,13 @@ export HUB_ES_PORT=${HUB_TEST_ES_PORT:-9250} HUB_REDIS_PORT=${HUB_TEST_REDIS_POR
 export HUB_ES_URL="http://127.0.0.1:$HUB_ES_PORT" HUB_REDIS_URL="redis://127.0.0.1:$HUB_REDIS_PORT/1"
 export HUB_VAR_DIR="$root/var/e2e" HUB_INDEX_ALIAS="hub-e2e"
 web_port=${HUB_E2E_PORT:-8100}
+export HUB_KEYCLOAK_PORT=${HUB_TEST_KEYCLOAK_PORT:-8190} HUB_ENV=test
+export HUB_OIDC_ISSUER="http://127.0.0.1:$HUB_KEYCLOAK_PORT/realms/hub"
+export HUB_SITE_ORIGINS="http://127.0.0.1:$web_port,http://localhost:$web_port"
 
 deploy/es.sh start
 deploy/redis.sh start
+deploy/keycloak.sh start
 rm -f "$HUB_VAR_DIR"/hub.db*
 mkdir -p "$HUB_VAR_DIR"
 curl -fsS -XDELETE "$HUB_ES_URL/hub-e2e-*" >/dev/null 2>&1 || true
