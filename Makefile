@@ -3,10 +3,11 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 ES_JARS := deploy/elasticsearch/target/lib/elasticsearch-cluster-runner-7.10.2.0.jar
+KEYCLOAK := deploy/keycloak/target/keycloak-24.0.5/.hub-built
 
 .PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean relevance
 
-install: system-deps $(VENV)/.installed $(ES_JARS) ui/node_modules/.installed
+install: system-deps $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) ui/node_modules/.installed
 
 system-deps:
 	@deploy/system-deps.sh
@@ -21,6 +22,10 @@ $(ES_JARS): deploy/elasticsearch/pom.xml
 	cd deploy/elasticsearch && mvn -B -q dependency:copy-dependencies
 	touch $@
 
+# Keycloak's distribution (the local OpenID Connect provider), unpacked and built once.
+$(KEYCLOAK): deploy/keycloak/pom.xml
+	deploy/keycloak.sh fetch
+
 ui/node_modules/.installed: ui/package.json ui/package-lock.json
 	cd ui && npm ci --no-audit --no-fund
 	touch $@
@@ -28,10 +33,11 @@ ui/node_modules/.installed: ui/package.json ui/package-lock.json
 ui: ui/node_modules/.installed
 	cd ui && npm run build
 
-# Elasticsearch, Redis, the demo corpus, the Celery worker (with beat) and gunicorn, under honcho.
-# Ctrl-C stops everything.
+# Elasticsearch, Redis, Keycloak (sign-in), the demo corpus, the Celery worker, beat and gunicorn,
+# under honcho. Ctrl-C stops everything. HUB_ENV=development: plain-HTTP cookies and the
+# local secret key are allowed (production refuses to start without a real HUB_SECRET_KEY).
 run: install ui
-	$(VENV)/bin/honcho start
+	HUB_ENV=$${HUB_ENV:-development} $(VENV)/bin/honcho start
 
 # Style, formatting, the direction of imports (pyproject: [tool.importlinter]).
 lint: $(VENV)/.installed
@@ -39,7 +45,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 
-test-python: $(VENV)/.installed $(ES_JARS) system-deps
+test-python: $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) system-deps
 	$(VENV)/bin/pytest tests
 
 # The judged set (tests/relevance/judgments.jsonl) against the demo corpus: nDCG@10, MRR@10, the
@@ -59,11 +65,11 @@ test: install
 	deploy/test-all.sh
 
 services-up: install
-	deploy/es.sh start && deploy/redis.sh start
+	deploy/es.sh start && deploy/redis.sh start && deploy/keycloak.sh start
 
 services-down:
-	deploy/es.sh stop; deploy/redis.sh stop
-	HUB_ES_PORT=9250 deploy/es.sh stop; HUB_REDIS_PORT=6390 deploy/redis.sh stop
+	deploy/es.sh stop; deploy/redis.sh stop; deploy/keycloak.sh stop
+	HUB_ES_PORT=9250 deploy/es.sh stop; HUB_REDIS_PORT=6390 deploy/redis.sh stop; HUB_KEYCLOAK_PORT=8190 deploy/keycloak.sh stop
 
 clean: services-down
 	rm -rf var ui/dist

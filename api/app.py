@@ -7,6 +7,7 @@ import logging
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from api.auth import init_auth, refuse_unsafe
 from api.context import EXTENSION, HubContext
 from api.errors import register_error_handlers
 from api.extensions import EnvelopeApi, cache
@@ -18,6 +19,7 @@ log = logging.getLogger(__name__)
 
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings()
+    refuse_unsafe(settings)  # before anything is built: no default secret key outside development and tests
     app = Flask(__name__, static_folder=None)
     app.config.update(
         SECRET_KEY=settings.secret_key,
@@ -44,6 +46,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     api = EnvelopeApi(app)
     cache.init_app(app)
     register_error_handlers(app)
+    init_auth(app, settings)
 
     from api.routes import events, feeds, health, hotwords, papers, rankings, search, stories, suggest, ui, users
 

@@ -60,7 +60,11 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-search-"))
     alias = f"hub-bench-search-{uuid.uuid4().hex[:8]}"
     settings = Settings(
-        database_url=f"sqlite:///{folder / 'hub.db'}", index_alias=alias, es_url=args.es, redis_url=args.redis
+        database_url=f"sqlite:///{folder / 'hub.db'}",
+        index_alias=alias,
+        es_url=args.es,
+        redis_url=args.redis,
+        environment="test",
     )
     upgrade(settings.db_url)
     sessions = session_factory(settings.db_url)

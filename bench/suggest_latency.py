@@ -48,7 +48,11 @@ def main() -> None:
     from store.tags import sync_tags
 
     settings = Settings(
-        database_url=f"sqlite:///{folder / 'hub.db'}", index_alias=alias, es_url=args.es, redis_url=args.redis
+        database_url=f"sqlite:///{folder / 'hub.db'}",
+        index_alias=alias,
+        es_url=args.es,
+        redis_url=args.redis,
+        environment="test",
     )
     upgrade(settings.db_url)
     sessions = session_factory(settings.db_url)

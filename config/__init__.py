@@ -11,6 +11,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The secret key of local development, public in this repository: the app refuses it in production.
+DEFAULT_SECRET_KEY = "dev-only-change-me"  # noqa: S105 (public on purpose; refused in production)
+# development (`make run`) and test allow the key above and plain-HTTP cookies; anything else is production.
+ENVIRONMENTS = ("development", "test", "production")
+
 
 def _env(name: str, default: str) -> str:
     return os.environ.get(f"HUB_{name}", default)
@@ -38,7 +43,29 @@ class Settings:
     es_bulk_timeout: float = field(default_factory=lambda: float(_env("ES_BULK_TIMEOUT", "120")))
     # The alias every read goes through; versioned indices hide behind it.
     index_alias: str = field(default_factory=lambda: _env("INDEX_ALIAS", "hub-content"))
-    secret_key: str = field(default_factory=lambda: _env("SECRET_KEY", "dev-only-change-me"))
+    # development | test | production (the default: a deployment that forgets HUB_ENV is strict).
+    environment: str = field(default_factory=lambda: _env("ENV", "production"))
+    secret_key: str = field(default_factory=lambda: _env("SECRET_KEY", DEFAULT_SECRET_KEY))
+    # Sign-in: any OpenID Connect provider by issuer URL (locally deploy/keycloak.sh, realm `hub`).
+    oidc_issuer: str = field(
+        default_factory=lambda: _env("OIDC_ISSUER", f"http://127.0.0.1:{_env('KEYCLOAK_PORT', '8180')}/realms/hub")
+    )
+    oidc_client_id: str = field(default_factory=lambda: _env("OIDC_CLIENT_ID", "hub-web"))
+    oidc_client_secret: str = field(default_factory=lambda: _env("OIDC_CLIENT_SECRET", "hub-web-local-secret"))
+    # The callback URL registered at the provider; empty: this app's /auth/callback on the requested host.
+    oidc_redirect_uri: str = field(default_factory=lambda: _env("OIDC_REDIRECT_URI", ""))
+    # How /settings/account_binding names an identity when the provider's token does not say.
+    oidc_provider_name: str = field(default_factory=lambda: _env("OIDC_PROVIDER_NAME", "Keycloak"))
+    # Origins (scheme://host[:port]) sign-in and sign-out may send the browser back to; relative paths always.
+    site_origins: list[str] = field(
+        default_factory=lambda: _list("SITE_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000")
+    )
+    # A session lasts this many seconds after its last change (sign-in), server-side in Redis.
+    session_ttl: int = field(default_factory=lambda: int(_env("SESSION_TTL", str(7 * 24 * 3600))))
+    # Profile avatars may only point at these hosts (empty HUB_AVATAR_HOSTS: the asset hosts).
+    avatar_hosts: list[str] = field(
+        default_factory=lambda: _list("AVATAR_HOSTS", _env("ASSET_HOSTS", "assets.aihub.example"))
+    )
     cache_timeout: int = field(default_factory=lambda: int(_env("CACHE_TIMEOUT", "30")))
     # Editor-set hot words used while real search traffic is too thin.
     default_hotwords: list[str] = field(
@@ -80,6 +107,11 @@ class Settings:
     rate_limit_suggest: str = field(default_factory=lambda: _env("RATE_LIMIT_SUGGEST", "300/minute"))
     # Where the counters live (default: redis_url).
     rate_limit_storage_url: str = field(default_factory=lambda: _env("RATE_LIMIT_STORAGE_URL", ""))
+
+    @property
+    def is_local(self) -> bool:
+        """development or test: the public default key and cookies without Secure are allowed."""
+        return self.environment in ("development", "test")
 
     @property
     def db_url(self) -> str:

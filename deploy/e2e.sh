@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Browser tests against the real stack: test Elasticsearch (9250) and Redis (6390), a fresh database
-# seeded with the demo corpus, gunicorn serving the built UI on 127.0.0.1:8100, then `npm run test:e2e`.
+# Browser tests against the real stack: test Elasticsearch (9250), Redis (6390) and Keycloak (8190, the
+# sign-in provider), a fresh database seeded with the demo corpus, gunicorn serving the built UI on
+# 127.0.0.1:8100, then `npm run test:e2e`.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -8,9 +9,15 @@ export HUB_ES_PORT=${HUB_TEST_ES_PORT:-9250} HUB_REDIS_PORT=${HUB_TEST_REDIS_POR
 export HUB_ES_URL="http://127.0.0.1:$HUB_ES_PORT" HUB_REDIS_URL="redis://127.0.0.1:$HUB_REDIS_PORT/1"
 export HUB_VAR_DIR="$root/var/e2e" HUB_INDEX_ALIAS="hub-e2e"
 web_port=${HUB_E2E_PORT:-8100}
+export HUB_KEYCLOAK_PORT=${HUB_TEST_KEYCLOAK_PORT:-8190} HUB_ENV=test
+export HUB_OIDC_ISSUER="http://127.0.0.1:$HUB_KEYCLOAK_PORT/realms/hub"
+export HUB_SITE_ORIGINS="http://127.0.0.1:$web_port,http://localhost:$web_port"
+# One browser from one address runs every test within minutes: limits sized for that, still on.
+export HUB_RATE_LIMIT_SEARCH=${HUB_RATE_LIMIT_SEARCH:-3000/minute} HUB_RATE_LIMIT_SUGGEST=${HUB_RATE_LIMIT_SUGGEST:-6000/minute}
 
 deploy/es.sh start
 deploy/redis.sh start
+deploy/keycloak.sh start
 rm -f "$HUB_VAR_DIR"/hub.db*
 mkdir -p "$HUB_VAR_DIR"
 curl -fsS -XDELETE "$HUB_ES_URL/hub-e2e-*" >/dev/null 2>&1 || true
@@ -20,7 +27,13 @@ redis-cli -p "$HUB_REDIS_PORT" -n 1 flushdb >/dev/null
 .venv/bin/gunicorn --bind "127.0.0.1:$web_port" --workers 2 --threads 8 --worker-class api.gunicorn_worker.EnvelopeThreadWorker --timeout 60 api.wsgi:app \
   > "$HUB_VAR_DIR/gunicorn.log" 2>&1 &
 web=$!
-trap 'kill $web 2>/dev/null || true; wait $web 2>/dev/null || true' EXIT
+# The worker drains the outbox, so what the tests publish becomes searchable.
+.venv/bin/celery -A worker.app:celery_app worker -B --pool solo --loglevel INFO -s "$HUB_VAR_DIR/beat-schedule" \
+  > "$HUB_VAR_DIR/worker.log" 2>&1 &
+worker=$!
+trap 'kill $web $worker 2>/dev/null || true; wait $web $worker 2>/dev/null || true' EXIT
 for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$web_port/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
 
-cd ui && HUB_BASE_URL="http://127.0.0.1:$web_port" npm run test:e2e
+cd ui && HUB_BASE_URL="http://127.0.0.1:$web_port" \
+  HUB_E2E_USER=user HUB_E2E_PASSWORD=user-demo-pass HUB_E2E_EDITOR=editor HUB_E2E_EDITOR_PASSWORD=editor-demo-pass \
+  npm run test:e2e

@@ -118,9 +118,14 @@ def cmd_seed(settings: Settings, args) -> int:
 
 def openapi_text(settings: Settings) -> str:
     """The API's OpenAPI document as checked in for the UI's generated types (stable formatting)."""
+    import dataclasses
+
     from api.app import create_app
 
-    document = create_app(settings).test_client().get("/api/openapi.json").get_json()
+    # The app is built only to read its document, never to serve: no secret key is needed.
+    document = (
+        create_app(dataclasses.replace(settings, environment="test")).test_client().get("/api/openapi.json").get_json()
+    )
     return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 

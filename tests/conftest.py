@@ -1,6 +1,6 @@
 """Fixtures: real Elasticsearch, Redis and SQLite, started by the project's own scripts.
 
-Services run on test ports (Elasticsearch 9250, Redis 6390) so a running `make run` is not
+Services run on test ports (Elasticsearch 9250, Redis 6390, Keycloak 8190 for sign-in tests) so a running `make run` is not
 disturbed. Each test session gets its own database file and index alias; tests that change data
 use `make_stack` to get a private database and alias of their own. Helpers are in tests/support.py."""
 
@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from tests.support import DEMO_FILES, ES_URL, REDIS_URL, Stack, loaded_stack, service, tiny_stack
+from tests.support import DEMO_FILES, ES_URL, OIDC_ISSUER, REDIS_URL, Stack, loaded_stack, service, tiny_stack
 
 
 @pytest.fixture(scope="session")
@@ -18,6 +18,14 @@ def services():
     service("es.sh", "start")
     service("redis.sh", "start")
     return {"es_url": ES_URL, "redis_url": REDIS_URL}
+
+
+@pytest.fixture(scope="session")
+def keycloak():
+    """The real sign-in provider (deploy/keycloak.sh, test port HUB_TEST_KEYCLOAK_PORT, 8190), realm `hub`
+    with its demo accounts; only tests that sign in through it start it (about 30 s, 360 MB)."""
+    service("keycloak.sh", "start")
+    return OIDC_ISSUER
 
 
 @pytest.fixture(scope="session")

@@ -14,14 +14,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ES_PORT = os.environ.get("HUB_TEST_ES_PORT", "9250")
 REDIS_PORT = os.environ.get("HUB_TEST_REDIS_PORT", "6390")
+KEYCLOAK_PORT = os.environ.get("HUB_TEST_KEYCLOAK_PORT", "8190")
 ES_URL = f"http://127.0.0.1:{ES_PORT}"
 REDIS_URL = f"redis://127.0.0.1:{REDIS_PORT}/0"
+KEYCLOAK_URL = f"http://127.0.0.1:{KEYCLOAK_PORT}"
+OIDC_ISSUER = f"{KEYCLOAK_URL}/realms/hub"
 DEMO_FILES = sorted((ROOT / "data" / "demo").glob("*.jsonl"))
 TINY = ROOT / "tests" / "api" / "data" / "tiny.jsonl"
 
 
 def service(script: str, action: str) -> None:
-    env = {**os.environ, "HUB_ES_PORT": ES_PORT, "HUB_REDIS_PORT": REDIS_PORT}
+    env = {**os.environ, "HUB_ES_PORT": ES_PORT, "HUB_REDIS_PORT": REDIS_PORT, "HUB_KEYCLOAK_PORT": KEYCLOAK_PORT}
     subprocess.run([str(ROOT / "deploy" / script), action], check=True, env=env, timeout=300)
 
 
@@ -47,9 +50,16 @@ class Stack:
     def settings(self, **overrides):
         from config import Settings
 
-        fields = {"database_url": self.db_url, "index_alias": self.alias, "es_url": ES_URL, "redis_url": REDIS_URL}
-        # Rate limits are off unless a test turns them on (tests/api/test_rate_limits.py).
-        fields["rate_limits_enabled"] = False
+        fields = {
+            "database_url": self.db_url,
+            "index_alias": self.alias,
+            "es_url": ES_URL,
+            "redis_url": REDIS_URL,
+            "environment": "test",
+            "oidc_issuer": OIDC_ISSUER,
+            # Rate limits are off unless a test turns them on (tests/api/test_rate_limits.py).
+            "rate_limits_enabled": False,
+        }
         return Settings(**{**fields, **overrides})
 
     def env(self) -> dict[str, str]:
@@ -61,6 +71,8 @@ class Stack:
             "HUB_ES_URL": ES_URL,
             "HUB_REDIS_URL": REDIS_URL,
             "HUB_DRAIN_LOCK_SECONDS": "5",  # a killed test worker frees the drain quickly
+            "HUB_ENV": "test",
+            "HUB_OIDC_ISSUER": OIDC_ISSUER,
         }
 
     def sessions(self):

@@ -1,4 +1,6 @@
-"""GET /api/v1/users: the signed-in caller's login info (spec section 3); 401 when anonymous."""
+"""GET /api/v1/users: the signed-in caller's login info (spec section 3); 401 when anonymous.
+GET /api/v1/users/list (the /users page), POST /api/v1/users/edit (own profile),
+GET /api/v1/users/bindings (own accounts at the sign-in provider)."""
 
 from __future__ import annotations
 
@@ -7,11 +9,18 @@ from flask.views import MethodView
 from api.blueprint import HubBlueprint
 from api.envelope import ApiError, envelope_of, ok
 from api.schemas.people import LoginInfoSchema
+from api.schemas.users import BindingListSchema, ProfileEditBody, ProfileSchema, UserListArgs, UserPageSchema
+from api.services.users import MSG_NOT_SIGNED_IN, bindings, edit_profile, user_page
 from api.session_user import current_user
 
-blp = HubBlueprint("users", __name__, url_prefix="/api", description="Login info")
+blp = HubBlueprint("users", __name__, url_prefix="/api", description="Login info, users, profile")
 
-MSG_NOT_SIGNED_IN = "请先登录"
+
+def _signed_in(status: int):
+    user = current_user()
+    if user is None:
+        raise ApiError(status, MSG_NOT_SIGNED_IN)
+    return user
 
 
 @blp.route("/v1/users")
@@ -20,9 +29,7 @@ class Users(MethodView):
     @blp.alt_response(401, description="not signed in: {code: 401, data: null, msg: '请先登录'}")
     def get(self):
         """Who is signed in: id, name, email, phone, region, avatar_url, score, exts {arxiv_name, activity_sheet}."""
-        user = current_user()
-        if user is None:
-            raise ApiError(401, MSG_NOT_SIGNED_IN)
+        user = _signed_in(401)
         return ok(
             {
                 "id": user.id,
@@ -37,3 +44,32 @@ class Users(MethodView):
                 "role": user.role,
             }
         )
+
+
+@blp.route("/v1/users/list")
+class UserList(MethodView):
+    @blp.arguments(UserListArgs, location="query")
+    @blp.response(200, envelope_of(UserPageSchema))
+    def get(self, args):
+        """Users for the /users page, highest score first: id, name, avatar_url, is_expert, score."""
+        return ok(user_page(args["page"], args["size"]))
+
+
+@blp.route("/v1/users/edit")
+class UserEdit(MethodView):
+    @blp.arguments(ProfileEditBody)
+    @blp.response(200, envelope_of(ProfileSchema))
+    @blp.alt_response(403, description="not signed in ('请先登录') or no/wrong X-CSRF-Token")
+    def post(self, args):
+        """Edit the caller's own profile: name (1–30), avatar_url (http(s) on an allowed host, or empty), region (≤ 20)."""
+        user = _signed_in(403)
+        return ok(edit_profile(user.id, args), msg="保存成功")
+
+
+@blp.route("/v1/users/bindings")
+class UserBindings(MethodView):
+    @blp.response(200, envelope_of(BindingListSchema))
+    @blp.alt_response(403, description="not signed in: '请先登录'")
+    def get(self):
+        """The accounts bound to the caller through the sign-in provider: provider, email, bound_at."""
+        return ok(bindings(_signed_in(403).id))

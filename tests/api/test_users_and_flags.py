@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from store.models import StoryMark, StoryReport, StoryVote
-from tests.support import client_for, data_of, error_of, tiny_stack
+from tests.support import client_for, data_of, error_of, sign_in, tiny_stack
 
 FLAGS = ("is_voted", "is_marked", "is_reported", "can_editor", "can_delete", "session_user_id")
 
@@ -25,13 +25,9 @@ def flags_stack(make_stack):
     return stack
 
 
-def sign_in(client, user_id: int) -> None:
-    with client.session_transaction() as session:
-        session["user_id"] = user_id
-
-
-def story_flags(client) -> dict[int, tuple]:
-    page = data_of(client.post("/api/v1/story/list", json={"time": "day"}))
+def story_flags(client, headers: dict | None = None) -> dict[int, tuple]:
+    # A signed-in caller's POST carries the CSRF token (even a read by POST such as a feed).
+    page = data_of(client.post("/api/v1/story/list", json={"time": "day"}, headers=headers))
     return {item["id"]: tuple(item["story_info"][f] for f in FLAGS) for item in page["list"]}
 
 
@@ -44,8 +40,8 @@ def test_anonymous_gets_false_flags_and_401(flags_stack):
 def test_signed_in_author_gets_flags_from_the_database(flags_stack):
     with client_for(flags_stack) as client:
         story_flags(client)  # an anonymous read fills the cache first: it must not leak into the signed-in read
-        sign_in(client, 101)
-        assert story_flags(client) == {
+        headers = sign_in(client, 101)
+        assert story_flags(client, headers) == {
             1010: (True, False, False, False, False, 101),
             1009: (False, False, True, False, False, 101),
             1001: (False, True, False, True, True, 101),
@@ -58,8 +54,8 @@ def test_signed_in_author_gets_flags_from_the_database(flags_stack):
 
 def test_editor_may_edit_and_delete_everything(flags_stack):
     with client_for(flags_stack) as client:
-        sign_in(client, 102)
-        flags = story_flags(client)
+        headers = sign_in(client, 102)
+        flags = story_flags(client, headers)
         assert all(f[3] and f[4] and f[5] == 102 for f in flags.values())
         assert not any(f[0] or f[1] or f[2] for f in flags.values())
 

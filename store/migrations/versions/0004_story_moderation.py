@@ -13,7 +13,7 @@ from alembic import op
 
 revision: str = "4b1d7e93a6c4"
 # 0002_story_flags; the integrator re-chains this after the sign-in migration (0003).
-down_revision: str | Sequence[str] | None = "7c3f5a1d9e02"
+down_revision: str | Sequence[str] | None = "0003_user_identities"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

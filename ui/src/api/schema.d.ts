@@ -794,6 +794,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/bindings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts bound to the caller through the sign-in provider: provider, email, bound_at. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BindingListEnvelope"];
+                    };
+                };
+                /** @description not signed in: '请先登录' */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit the caller's own profile: name (1–30), avatar_url (http(s) on an allowed host, or empty), region (≤ 20). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProfileEditBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description not signed in ('请先登录') or no/wrong X-CSRF-Token */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users for the /users page, highest score first: id, name, avatar_url, is_expert, score. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserPageEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/info/index": {
         parameters: {
             query?: never;
@@ -1286,6 +1420,22 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["FeedPage"];
             msg?: string;
         };
+        Binding: {
+            /** Format: date-time */
+            bound_at: string;
+            email?: string | null;
+            /** @description the provider (or the provider's upstream login) */
+            provider: string;
+        };
+        BindingList: {
+            list: components["schemas"]["Binding"][];
+        };
+        BindingListEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["BindingList"];
+            msg?: string;
+        };
         DeleteBody: {
             /**
              * @description required (non-empty) when the caller is not the author (a moderator)
@@ -1513,6 +1663,25 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: (Record<string, never> | null) | components["schemas"]["Person"];
+            msg?: string;
+        };
+        Profile: {
+            avatar_url?: string | null;
+            id: number;
+            name: string;
+            region?: string | null;
+        };
+        ProfileEditBody: {
+            /** @default  */
+            avatar_url: string | null;
+            name: string;
+            /** @default  */
+            region: string | null;
+        };
+        ProfileEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["Profile"];
             msg?: string;
         };
         ProjectInfo: {
@@ -1798,6 +1967,26 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: (string | number)[][] | null;
+            msg?: string;
+        };
+        UserCard: {
+            avatar_url?: string | null;
+            id: number;
+            is_expert: boolean;
+            name?: string | null;
+            score: number;
+        };
+        UserPage: {
+            hasNextPage: boolean;
+            list: components["schemas"]["UserCard"][];
+            page: number;
+            size: number;
+            total: number;
+        };
+        UserPageEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["UserPage"];
             msg?: string;
         };
     };

@@ -1,0 +1,92 @@
+"""/auth/login, /auth/callback and /auth/logout on the API host (browser navigations, not JSON calls).
+
+login:    /auth/login?redirect_url=…&from_code=…  -> the provider's login page (code + PKCE).
+callback: the provider sends the browser back here; the user is bound or created, the session id is
+          rotated and the browser goes to redirect_url (a path or URL on this site) with from_code.
+logout:   /auth/logout?redirect_url=…  ends the session here and at the provider (RP-initiated logout
+          with id_token_hint), which sends the browser back to redirect_url."""
+
+from __future__ import annotations
+
+import logging
+from urllib.parse import urlencode, urljoin
+
+import requests
+from authlib.common.errors import AuthlibBaseError
+from flask import Blueprint, redirect, request, session, url_for
+from joserfc.errors import JoseError
+
+from api.auth.csrf import new_token
+from api.auth.oidc import account_of, client
+from api.auth.redirects import safe_target, with_query
+from api.context import db_sessions, settings
+from api.envelope import MSG_UNAVAILABLE, ApiError
+from store.identities import bind
+
+log = logging.getLogger(__name__)
+blp = Blueprint("auth", __name__)
+
+MSG_LOGIN_FAILED = "登录失败，请重试"
+NEXT = "auth_next"
+
+
+@blp.get("/auth/login")
+def login():
+    config = settings()
+    target = safe_target(request.args.get("redirect_url"), config.site_origins)
+    from_code = (request.args.get("from_code") or "")[:100] or None
+    session[NEXT] = {"url": target, "from_code": from_code}
+    redirect_uri = config.oidc_redirect_uri or url_for("auth.callback", _external=True)
+    try:
+        return client().authorize_redirect(redirect_uri)
+    except requests.RequestException as exc:
+        log.warning("sign-in provider unreachable: %s", exc)
+        raise ApiError(503, MSG_UNAVAILABLE) from exc
+
+
+@blp.get("/auth/callback")
+def callback():
+    config = settings()
+    after = session.pop(NEXT, None) or {}
+    try:
+        token = client().authorize_access_token()
+    except (AuthlibBaseError, JoseError) as exc:  # denied, state or nonce mismatch, bad ID token
+        log.info("sign-in refused: %s", exc)
+        raise ApiError(400, MSG_LOGIN_FAILED) from exc
+    except requests.RequestException as exc:
+        log.warning("sign-in provider unreachable: %s", exc)
+        raise ApiError(503, MSG_UNAVAILABLE) from exc
+    claims = token.get("userinfo")
+    if not claims or not claims.get("sub"):
+        raise ApiError(400, MSG_LOGIN_FAILED)
+    with db_sessions()() as db:
+        user_id = bind(db, account_of(dict(claims), config.oidc_provider_name))
+        db.commit()
+    # A new session id at sign-in: an id known before (planted or leaked) is worthless after it.
+    session.clear()
+    session.rotate()
+    session["user_id"] = user_id
+    session["csrf_token"] = new_token()
+    session["id_token"] = token.get("id_token")
+    target = safe_target(after.get("url"), config.site_origins)
+    return redirect(with_query(target, from_code=after.get("from_code")))
+
+
+@blp.get("/auth/logout")
+def logout():
+    config = settings()
+    target = safe_target(request.args.get("redirect_url"), config.site_origins)
+    id_token = session.get("id_token")
+    session.clear()
+    if not id_token:
+        return redirect(target)
+    try:
+        end_session = client().load_server_metadata().get("end_session_endpoint")
+    except requests.RequestException as exc:  # signed out here; the provider's session expires on its own
+        log.warning("sign-in provider unreachable at logout: %s", exc)
+        end_session = None
+    if not end_session:
+        return redirect(target)
+    back = urljoin(request.host_url, target)
+    query = urlencode({"id_token_hint": id_token, "post_logout_redirect_uri": back, "client_id": config.oidc_client_id})
+    return redirect(f"{end_session}?{query}")

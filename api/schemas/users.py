@@ -1,0 +1,61 @@
+"""The user list, profile edit and account bindings (the signed-in caller's own)."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from api.schemas.common import Paged, Trimmed
+from api.schemas.items import PagingSchema
+
+NAME_MAX = 30
+REGION_MAX = 20
+
+
+class UserListArgs(Paged):
+    pass
+
+
+class UserCardSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(allow_none=True)
+    avatar_url = fields.String(allow_none=True)
+    is_expert = fields.Boolean(required=True)
+    score = fields.Integer(required=True)
+
+
+class UserPageSchema(PagingSchema):
+    list = fields.List(fields.Nested(UserCardSchema), required=True)
+
+
+class ProfileEditBody(Trimmed):
+    """name 1–30 characters; avatar_url an http(s) URL on an allowed host, or empty (none); region ≤ 20."""
+
+    name = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=NAME_MAX, error="昵称需为 1–30 个字符"),
+        error_messages={"required": "请填写昵称", "null": "请填写昵称", "invalid": "昵称格式错误"},
+    )
+    avatar_url = fields.String(load_default="", allow_none=True, error_messages={"invalid": "头像地址格式错误"})
+    region = fields.String(
+        load_default="",
+        allow_none=True,
+        validate=validate.Length(max=REGION_MAX, error="地区最多 20 个字符"),
+        error_messages={"invalid": "地区格式错误"},
+    )
+
+
+class ProfileSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    avatar_url = fields.String(allow_none=True)
+    region = fields.String(allow_none=True)
+
+
+class BindingSchema(Schema):
+    provider = fields.String(required=True, metadata={"description": "the provider (or the provider's upstream login)"})
+    email = fields.String(allow_none=True)
+    bound_at = fields.DateTime(required=True)
+
+
+class BindingListSchema(Schema):
+    list = fields.List(fields.Nested(BindingSchema), required=True)

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Local OpenID Connect provider for development and tests: Keycloak 24 (runs on JDK 17) from Maven
+# Central, no Docker. The realm deploy/keycloak/realm-hub.json (realm `hub`, client `hub-web`, demo
+# accounts) is imported at every start into an in-memory database, so each start is a clean realm.
+#   deploy/keycloak.sh run     foreground (used by the Procfile; Ctrl-C stops it)
+#   deploy/keycloak.sh start   background; returns once /health/ready answers
+#   deploy/keycloak.sh stop    stops the background server (SIGTERM, then waits)
+#   deploy/keycloak.sh status  prints the readiness or exits 1
+#   deploy/keycloak.sh fetch   resolves and builds the distribution only (make install)
+# Settings: HUB_KEYCLOAK_PORT (8180), HUB_KEYCLOAK_HEAP (384m), HUB_KEYCLOAK_ADMIN /
+# HUB_KEYCLOAK_ADMIN_PASSWORD (admin / admin, loopback only), HUB_VAR_DIR (var/).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+port=${HUB_KEYCLOAK_PORT:-8180}
+heap=${HUB_KEYCLOAK_HEAP:-384m}
+var=${HUB_VAR_DIR:-$root/var}
+base="$var/keycloak-$port"
+pidfile="$base/keycloak.pid"
+version=24.0.5
+dist="$here/keycloak/target/keycloak-$version"
+built="$dist/.hub-built"
+
+fetch() {
+  if [ ! -x "$dist/bin/kc.sh" ]; then
+    echo "keycloak: resolving keycloak-quarkus-dist $version with Maven" >&2
+    (cd "$here/keycloak" && mvn -B -q dependency:unpack)
+  fi
+  if [ ! -f "$built" ]; then
+    # Build-time options once, so every instance starts with --optimized and never rewrites lib/.
+    echo "keycloak: building the server (in-memory database, health checks)" >&2
+    "$dist/bin/kc.sh" build --db=dev-mem --health-enabled=true >/dev/null
+    touch "$built"
+  fi
+  # --import-realm reads data/import of the distribution; every instance imports the same realm.
+  mkdir -p "$dist/data/import"
+  cmp -s "$here/keycloak/realm-hub.json" "$dist/data/import/realm-hub.json" \
+    || cp "$here/keycloak/realm-hub.json" "$dist/data/import/realm-hub.json"
+}
+
+ready() { curl -fsS "http://127.0.0.1:$port/health/ready" 2>/dev/null; }
+
+run() {
+  fetch
+  mkdir -p "$base/tmp"
+  export KEYCLOAK_ADMIN=${HUB_KEYCLOAK_ADMIN:-admin}
+  export KEYCLOAK_ADMIN_PASSWORD=${HUB_KEYCLOAK_ADMIN_PASSWORD:-admin}
+  export JAVA_OPTS_KC_HEAP="-Xms64m -Xmx$heap"
+  export JAVA_OPTS_APPEND="-Djava.io.tmpdir=$base/tmp -Dhub.keycloak.port=$port"
+  exec "$dist/bin/kc.sh" start --optimized --http-enabled=true --http-host=127.0.0.1 --http-port="$port" \
+    --hostname-strict=false --hostname-strict-https=false --import-realm --log-level=WARN,org.keycloak.services:INFO,io.quarkus:INFO
+}
+
+find_pid() {
+  local pid
+  pid=$(cat "$pidfile" 2>/dev/null || true)
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then echo "$pid"; return; fi
+  pgrep -f "Dhub.keycloak.port=$port .*io.quarkus" || pgrep -f "Dhub.keycloak.port=$port " || true
+}
+
+case "${1:-run}" in
+  fetch) fetch ;;
+  run) run ;;
+  start)
+    if ready >/dev/null; then echo "keycloak: already running on $port"; exit 0; fi
+    fetch
+    mkdir -p "$base"
+    started=$(date +%s)
+    "$0" run > "$base/keycloak.log" 2>&1 &
+    echo $! > "$pidfile"
+    for _ in $(seq 1 240); do
+      if ready >/dev/null; then echo "keycloak: ready on http://127.0.0.1:$port/realms/hub after $(( $(date +%s) - started )) s"; exit 0; fi
+      kill -0 "$(cat "$pidfile")" 2>/dev/null || { echo "keycloak: exited; see $base/keycloak.log" >&2; exit 1; }
+      sleep 0.5
+    done
+    echo "keycloak: not ready on port $port after 120 s; see $base/keycloak.log" >&2
+    exit 1
+    ;;
+  stop)
+    for p in $(find_pid); do
+      if kill "$p" 2>/dev/null; then
+        for _ in $(seq 1 80); do kill -0 "$p" 2>/dev/null || break; sleep 0.25; done
+        kill -9 "$p" 2>/dev/null || true
+      fi
+    done
+    rm -f "$pidfile"
+    for _ in $(seq 1 20); do ready >/dev/null || break; sleep 0.25; done
+    if ready >/dev/null; then echo "keycloak: still answering on $port" >&2; exit 1; fi
+    echo "keycloak: stopped ($port)"
+    ;;
+  status) ready || { echo "keycloak: down on $port" >&2; exit 1; } ;;
+  *) echo "usage: $0 run|start|stop|status|fetch" >&2; exit 2 ;;
+esac
