@@ -134,6 +134,6 @@ def test_counts_follow_in_lists_and_search(stack):
         hits = data_of(client.get("/api/v2/search", query_string={"q": "编辑今天"}))["list"]
         assert hits[0]["story_info"]["final_score"] == after["final_score"]
         headers = sign_in(client, 102)
-        page = data_of(client.post("/api/v1/story/list", json={"time": "day"}))
+        page = data_of(client.post("/api/v1/story/list", json={"time": "day"}, headers=headers))
         info = next(i["story_info"] for i in page["list"] if i["id"] == 1010)
         assert info["is_voted"] is True and info["is_marked"] is True
