@@ -11,6 +11,7 @@ from typing import NoReturn
 
 from flask_smorest import Blueprint
 from webargs.flaskparser import FlaskParser, abort
+from werkzeug.routing import IntegerConverter
 
 from api.envelope import MSG_BAD_REQUEST
 
@@ -45,9 +46,19 @@ def _documented_errors(doc, doc_info, **_):
     return doc
 
 
+class IdConverter(IntegerConverter):
+    """`<id:name>`: a path id of ASCII digits only. werkzeug's `int` matches `\\d+`, which in Python
+    also takes full-width and other Unicode digits (`/v1/stories/２３６`); those paths answer 404.
+    A subclass of IntegerConverter, so the OpenAPI document still says integer (minimum 0)."""
+
+    regex = r"[0-9]+"
+
+
 class HubBlueprint(Blueprint):
     ARGUMENTS_PARSER = HubParser()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._prepare_doc_cbks.append(_documented_errors)
+        # Recorded first, so the converter is known before this blueprint's rules are added.
+        self.record_once(lambda state: state.app.url_map.converters.setdefault("id", IdConverter))

@@ -13,7 +13,7 @@ from api.services.stories import similar_stories, story_detail
 blp = HubBlueprint("stories", __name__, url_prefix="/api", description="Story details and similar stories")
 
 
-@blp.route("/v1/stories/<int:story_id>")
+@blp.route("/v1/stories/<id:story_id>")
 class StoryDetail(MethodView):
     @blp.response(200, envelope_of(StoryDetailSchema))
     @blp.alt_response(404, response="NOT_FOUND")
