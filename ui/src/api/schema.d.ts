@@ -37,6 +37,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -79,6 +82,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -122,6 +128,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -163,6 +171,9 @@ export interface paths {
                         "application/json": components["schemas"]["StoryDetailEnvelope"];
                     };
                 };
+                404: components["responses"]["NOT_FOUND"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -207,6 +218,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -249,6 +263,10 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -284,13 +302,9 @@ export interface paths {
                         "application/json": components["schemas"]["LoginInfoEnvelope"];
                     };
                 };
-                /** @description not signed in: {code: 401, data: null, msg: '请先登录'} */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
+                401: components["responses"]["UNAUTHORIZED"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -335,6 +349,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -380,6 +397,10 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -422,6 +443,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -472,6 +496,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -512,6 +538,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -553,6 +581,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -597,6 +627,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -641,6 +673,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -683,6 +718,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -725,6 +763,9 @@ export interface paths {
                         "application/json": components["schemas"]["TrendEnvelope"];
                     };
                 };
+                404: components["responses"]["NOT_FOUND"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -766,6 +807,9 @@ export interface paths {
                         "application/json": components["schemas"]["PaperInfoEnvelope"];
                     };
                 };
+                404: components["responses"]["NOT_FOUND"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1239,6 +1283,51 @@ export interface components {
         };
         /** @description Default error response */
         DEFAULT_ERROR: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Internal Server Error */
+        INTERNAL_SERVER_ERROR: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not Found */
+        NOT_FOUND: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Request Entity Too Large */
+        REQUEST_ENTITY_TOO_LARGE: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Service Unavailable */
+        SERVICE_UNAVAILABLE: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Unauthorized */
+        UNAUTHORIZED: {
             headers: {
                 [name: string]: unknown;
             };
