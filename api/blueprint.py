@@ -1,14 +1,17 @@
 """The blueprint every API resource uses: flask-smorest's, with a request parser that answers bad
 input the spec's way (400, in Chinese) instead of webargs' defaults (422, English, or a 500 when the
-JSON is valid but unreadable: a 5,000-digit number, nesting 100,000 deep)."""
+JSON is valid but unreadable: a 5,000-digit number, nesting 100,000 deep), and an OpenAPI document
+that lists the error statuses every operation can answer (all in the envelope, ErrorEnvelope)."""
 
 from __future__ import annotations
 
+import http
 import json
 from typing import NoReturn
 
 from flask_smorest import Blueprint
 from webargs.flaskparser import FlaskParser, abort
+from werkzeug.routing import IntegerConverter
 
 from api.envelope import MSG_BAD_REQUEST
 
@@ -28,5 +31,34 @@ class HubParser(FlaskParser):
         abort(400, exc=error, messages={"json": [MSG_BAD_REQUEST]})
 
 
+# Statuses any operation can answer: Elasticsearch unreachable (503), an unexpected failure (500);
+# and, with a JSON body, a body over HUB_MAX_BODY_BYTES (413). Each refers to flask-smorest's
+# component of that status, whose schema is the API's ERROR_SCHEMA (the envelope).
+ALWAYS = (503, 500)
+WITH_BODY = (413,)
+
+
+def _documented_errors(doc, doc_info, **_):
+    responses = doc.setdefault("responses", {})
+    statuses = ALWAYS + (WITH_BODY if "requestBody" in doc else ())
+    for status in statuses:
+        responses.setdefault(status, http.HTTPStatus(status).name)
+    return doc
+
+
+class IdConverter(IntegerConverter):
+    """`<id:name>`: a path id of ASCII digits only. werkzeug's `int` matches `\\d+`, which in Python
+    also takes full-width and other Unicode digits (`/v1/stories/２３６`); those paths answer 404.
+    A subclass of IntegerConverter, so the OpenAPI document still says integer (minimum 0)."""
+
+    regex = r"[0-9]+"
+
+
 class HubBlueprint(Blueprint):
     ARGUMENTS_PARSER = HubParser()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.append(_documented_errors)
+        # Recorded first, so the converter is known before this blueprint's rules are added.
+        self.record_once(lambda state: state.app.url_map.converters.setdefault("id", IdConverter))

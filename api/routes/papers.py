@@ -17,6 +17,7 @@ blp = HubBlueprint("papers", __name__, url_prefix="/api", description="Paper det
 @blp.route("/v3/paper/<string:paper_id>")
 class PaperDetail(MethodView):
     @blp.response(200, envelope_of(PaperInfoSchema))
+    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, paper_id: str):
         """One paper by its number or arXiv id (2401.01234, 2401.01234v2, arXiv:2401.01234)."""
         return ok(paper_detail(paper_id))
@@ -25,6 +26,7 @@ class PaperDetail(MethodView):
 @blp.route("/v3/paper/trends/<string:paper_id>")
 class PaperTrends(MethodView):
     @blp.response(200, TrendEnvelope)
+    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, paper_id: str):
         """Hotness series [[yyyy-MM-dd, n], ...]; empty -> 10 zero days ending yesterday (UTC);
         one point -> a zero point the day before it."""
@@ -35,6 +37,7 @@ class PaperTrends(MethodView):
 class PaperUser(MethodView):
     @blp.arguments(PaperUserBody)
     @blp.response(200, envelope_of(PersonSchema))
+    @blp.alt_response(404, response="NOT_FOUND")
     def post(self, args):
         """The person behind an arXiv author name (or a hub user id), with their paper count.
 

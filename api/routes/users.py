@@ -26,7 +26,7 @@ def _signed_in(status: int):
 @blp.route("/v1/users")
 class Users(MethodView):
     @blp.response(200, envelope_of(LoginInfoSchema))
-    @blp.alt_response(401, description="not signed in: {code: 401, data: null, msg: '请先登录'}")
+    @blp.alt_response(401, response="UNAUTHORIZED")
     def get(self):
         """Who is signed in: id, name, email, phone, region, avatar_url, score, exts {arxiv_name, activity_sheet}."""
         user = _signed_in(401)

@@ -4,32 +4,38 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from api.schemas.common import Paged, Trimmed, constant_field
+from api.schemas.common import Paged, StrictInt, Trimmed, constant_field
 from kinds.person import PersonSchema
 
 __all__ = ["AuthorPapersBody", "EventIdsBody", "PaperUserBody", "PersonSchema", "SimilarBody", "TrendEnvelope"]
 
 
 class SimilarBody(Trimmed):
-    story_id = fields.Integer(
-        required=True, error_messages={"required": "缺少文章 id", "invalid": "文章 id 格式错误", "null": "缺少文章 id"}
+    story_id = StrictInt(
+        required=True,
+        minimum=1,
+        message="文章 id 格式错误",
+        error_messages={"required": "缺少文章 id", "null": "缺少文章 id"},
     )
-    size = fields.Integer(load_default=6, validate=validate.Range(min=1, max=20, error="数量应在1到20之间"))
+    size = StrictInt(load_default=6, minimum=1, maximum=20, message="数量应在1到20之间")
 
 
 class EventIdsBody(Trimmed):
     type = constant_field("events")
     ids = fields.List(
-        fields.Integer(error_messages={"invalid": "活动 id 格式错误"}),
+        StrictInt(minimum=1, message="活动 id 格式错误"),
         required=True,
         validate=validate.Length(min=1, max=100, error="活动 id 数量应在1到100之间"),
         error_messages={"required": "缺少活动 id", "null": "缺少活动 id"},
+        metadata={"label": "活动 id"},
     )
 
 
 class PaperUserBody(Trimmed):
-    arxiv_name = fields.String(load_default=None, validate=validate.Length(min=1, max=200))
-    user_id = fields.Integer(load_default=None, error_messages={"invalid": "用户 id 格式错误"})
+    arxiv_name = fields.String(
+        load_default=None, validate=validate.Length(min=1, max=200), metadata={"label": "作者名"}
+    )
+    user_id = StrictInt(load_default=None, minimum=1, message="用户 id 格式错误")
 
     @validates_schema
     def one_key(self, data, **_):
@@ -42,6 +48,7 @@ class AuthorPapersBody(Paged):
         required=True,
         validate=validate.Length(min=1, max=200, error="作者名格式错误"),
         error_messages={"required": "缺少作者名", "null": "缺少作者名"},
+        metadata={"label": "作者名"},
     )
 
 

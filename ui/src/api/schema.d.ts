@@ -37,6 +37,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -79,6 +82,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -122,6 +128,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -334,6 +342,9 @@ export interface paths {
                         "application/json": components["schemas"]["StoryDetailEnvelope"];
                     };
                 };
+                404: components["responses"]["NOT_FOUND"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -699,6 +710,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -741,6 +755,10 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -776,13 +794,9 @@ export interface paths {
                         "application/json": components["schemas"]["LoginInfoEnvelope"];
                     };
                 };
-                /** @description not signed in: {code: 401, data: null, msg: '请先登录'} */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
+                401: components["responses"]["UNAUTHORIZED"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -961,6 +975,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1006,6 +1023,10 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1048,6 +1069,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1098,6 +1122,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1138,6 +1164,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1179,6 +1207,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1223,6 +1253,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1267,6 +1299,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1309,6 +1344,9 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1351,6 +1389,9 @@ export interface paths {
                         "application/json": components["schemas"]["TrendEnvelope"];
                     };
                 };
+                404: components["responses"]["NOT_FOUND"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1392,6 +1433,9 @@ export interface paths {
                         "application/json": components["schemas"]["PaperInfoEnvelope"];
                     };
                 };
+                404: components["responses"]["NOT_FOUND"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -2002,6 +2046,51 @@ export interface components {
         };
         /** @description Default error response */
         DEFAULT_ERROR: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Internal Server Error */
+        INTERNAL_SERVER_ERROR: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not Found */
+        NOT_FOUND: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Request Entity Too Large */
+        REQUEST_ENTITY_TOO_LARGE: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Service Unavailable */
+        SERVICE_UNAVAILABLE: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Unauthorized */
+        UNAUTHORIZED: {
             headers: {
                 [name: string]: unknown;
             };
