@@ -10,6 +10,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from api.context import EXTENSION, HubContext
 from api.errors import register_error_handlers
 from api.extensions import EnvelopeApi, cache
+from api.security_headers import install_security_headers
 from config import Settings
 from indexer.lifecycle import warn_on_mapping_drift
 
@@ -44,6 +45,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     api = EnvelopeApi(app)
     cache.init_app(app)
     register_error_handlers(app)
+    install_security_headers(app, settings)
 
     from api.routes import events, feeds, health, hotwords, papers, rankings, search, stories, suggest, ui, users
 

@@ -63,6 +63,13 @@ class Settings:
     # /healthz shows each check's error text only to a caller sending this token (X-Health-Token).
     health_token: str = field(default_factory=lambda: _env("HEALTH_TOKEN", ""))
     outbox_batch: int = field(default_factory=lambda: int(_env("OUTBOX_BATCH", "500")))
+    # Security headers (api/security_headers.py). Hosts (origins) allowed to frame the UI besides itself,
+    # e.g. the apps that embed it: `https://app.aihub.example,https://*.aihub.example`.
+    frame_ancestors: list[str] = field(default_factory=lambda: _list("FRAME_ANCESTORS", ""))
+    # Where forms may post besides the site itself: the OIDC provider's origin once sign-in posts there.
+    form_action: list[str] = field(default_factory=lambda: _list("FORM_ACTION", ""))
+    # Image sources besides 'self', data: and the asset hosts (`https:` lets stories embed any https image).
+    csp_img_sources: list[str] = field(default_factory=lambda: _list("CSP_IMG_SOURCES", ""))
 
     @property
     def db_url(self) -> str:
