@@ -11,6 +11,7 @@ from api.auth import init_auth, refuse_unsafe
 from api.context import EXTENSION, HubContext
 from api.errors import register_error_handlers
 from api.extensions import EnvelopeApi, cache
+from api.security_headers import install_security_headers
 from config import Settings
 from indexer.lifecycle import warn_on_mapping_drift
 
@@ -47,6 +48,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     cache.init_app(app)
     register_error_handlers(app)
     init_auth(app, settings)
+    install_security_headers(app, settings)
 
     from api.routes import events, feeds, health, hotwords, papers, rankings, search, stories, suggest, ui, users
 

@@ -108,6 +108,14 @@ class Settings:
     # Where the counters live (default: redis_url).
     rate_limit_storage_url: str = field(default_factory=lambda: _env("RATE_LIMIT_STORAGE_URL", ""))
 
+    # Security headers (api/security_headers.py). Hosts (origins) allowed to frame the UI besides itself,
+    # e.g. the apps that embed it: `https://app.aihub.example,https://*.aihub.example`.
+    frame_ancestors: list[str] = field(default_factory=lambda: _list("FRAME_ANCESTORS", ""))
+    # Where forms may post besides the site itself: the OIDC provider's origin once sign-in posts there.
+    form_action: list[str] = field(default_factory=lambda: _list("FORM_ACTION", ""))
+    # Image sources besides 'self', data: and the asset hosts (`https:` lets stories embed any https image).
+    csp_img_sources: list[str] = field(default_factory=lambda: _list("CSP_IMG_SOURCES", ""))
+
     @property
     def is_local(self) -> bool:
         """development or test: the public default key and cookies without Secure are allowed."""

@@ -22,9 +22,13 @@ rm -f "$HUB_VAR_DIR"/hub.db*
 mkdir -p "$HUB_VAR_DIR"
 curl -fsS -XDELETE "$HUB_ES_URL/hub-e2e-*" >/dev/null 2>&1 || true
 .venv/bin/hub seed --wait 120
+# Extra JSONL files (comma-separated) imported after the demo corpus: the hostile titles, summaries and
+# contents the XSS browser test renders (ui/e2e/security.e2e.test.mjs).
+IFS=, read -ra extra <<<"${HUB_E2E_EXTRA-ui/e2e/data/hostile.jsonl}"
+if [ ${#extra[@]} -gt 0 ]; then .venv/bin/hub import --index --no-kick "${extra[@]}"; fi
 redis-cli -p "$HUB_REDIS_PORT" -n 1 flushdb >/dev/null
 
-.venv/bin/gunicorn --bind "127.0.0.1:$web_port" --workers 2 --threads 8 --worker-class api.gunicorn_worker.EnvelopeThreadWorker --timeout 60 api.wsgi:app \
+.venv/bin/gunicorn -c deploy/gunicorn.conf.py --bind "127.0.0.1:$web_port" --workers 2 --threads 8 --worker-class api.gunicorn_worker.EnvelopeThreadWorker --timeout 60 api.wsgi:app \
   > "$HUB_VAR_DIR/gunicorn.log" 2>&1 &
 web=$!
 # The worker drains the outbox, so what the tests publish becomes searchable.
