@@ -181,6 +181,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
                     headers: {
@@ -188,6 +189,8 @@ export interface paths {
                     };
                     content?: never;
                 };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -240,6 +243,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
                     headers: {
@@ -247,6 +251,8 @@ export interface paths {
                     };
                     content?: never;
                 };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -296,6 +302,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
                     headers: {
@@ -303,6 +310,8 @@ export interface paths {
                     };
                     content?: never;
                 };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -381,6 +390,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
                     headers: {
@@ -388,6 +398,8 @@ export interface paths {
                     };
                     content?: never;
                 };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -444,6 +456,8 @@ export interface paths {
                     };
                     content?: never;
                 };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -499,6 +513,8 @@ export interface paths {
                     };
                     content?: never;
                 };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -554,6 +570,8 @@ export interface paths {
                     };
                     content?: never;
                 };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -609,6 +627,8 @@ export interface paths {
                     };
                     content?: never;
                 };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -661,6 +681,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
                     headers: {
@@ -668,6 +689,8 @@ export interface paths {
                     };
                     content?: never;
                 };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -841,6 +864,8 @@ export interface paths {
                     };
                     content?: never;
                 };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -892,6 +917,9 @@ export interface paths {
                     };
                     content?: never;
                 };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -931,6 +959,8 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
