@@ -16,6 +16,7 @@ def _action_view(action: str) -> type[MethodView]:
     class Action(MethodView):
         @blp.response(200, envelope_of(StoryStateSchema))
         @blp.alt_response(403, description="anonymous: {code: 403, msg: '请先登录'}")
+        @blp.alt_response(404, response="NOT_FOUND")
         @blp.alt_response(429, description="rate limit: {code: 429, msg: '操作太频繁，请稍后再试'}")
         def post(self, story_id: int):
             return ok(story_action(story_id, action), MSG_DONE)
@@ -29,4 +30,4 @@ def _action_view(action: str) -> type[MethodView]:
 
 
 for _action in ACTIONS:
-    blp.route(f"/v1/stories/<int:story_id>/{_action}", endpoint=_action)(_action_view(_action))
+    blp.route(f"/v1/stories/<id:story_id>/{_action}", endpoint=_action)(_action_view(_action))

@@ -27,11 +27,12 @@ class Stories(MethodView):
         return ok(create_story(args), MSG_CREATED)
 
 
-@blp.route("/v1/stories/<int:story_id>")
+@blp.route("/v1/stories/<id:story_id>")
 class StoryEdit(MethodView):
     @blp.arguments(StoryBody)
     @blp.response(200, envelope_of(StoryDetailSchema))
     @blp.alt_response(403, description=FORBIDDEN)
+    @blp.alt_response(404, response="NOT_FOUND")
     @blp.alt_response(429, description=TOO_MANY)
     def put(self, args, story_id: int):
         """Edit a story (author or editor; every field is sent again). data: the story detail; msg `保存成功`."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, abort, send_from_directory
+from flask import Blueprint, abort, current_app, request, send_from_directory
+from werkzeug.exceptions import HTTPException
 from werkzeug.security import safe_join
 
 from api.context import settings
@@ -12,11 +13,31 @@ from api.context import settings
 blp = Blueprint("ui", __name__)
 
 
-@blp.get("/", defaults={"path": ""})
-@blp.get("/<path:path>")
+# Every method, so an unknown /api path answers 404 whatever the method (werkzeug would answer 405
+# for a PUT that only this GET catch-all matches); the UI itself is GET only.
+METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+
+def _another_method_serves(path: str) -> bool:
+    """True when an API route answers this path for some other method (then 405 is the truth)."""
+    adapter = current_app.url_map.bind("")
+    for method in ("GET", "POST", "PUT", "DELETE"):
+        try:
+            endpoint, _ = adapter.match(path, method=method)
+        except HTTPException:
+            continue
+        if endpoint != "ui.serve":
+            return True
+    return False
+
+
+@blp.route("/", defaults={"path": ""}, methods=METHODS)
+@blp.route("/<path:path>", methods=METHODS)
 def serve(path: str):
     if path.startswith("api/") or path == "api":
-        abort(404)
+        abort(405 if _another_method_serves(request.path) else 404)
+    if request.method not in ("GET", "HEAD"):
+        abort(405)
     dist = settings().ui_dist
     # safe_join first: a path escaping ui/dist is treated like any unknown path (the SPA answers), so
     # the answer never tells which files exist elsewhere.

@@ -390,6 +390,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                404: components["responses"]["NOT_FOUND"];
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
@@ -449,6 +450,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                404: components["responses"]["NOT_FOUND"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
                     headers: {
@@ -506,6 +508,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                404: components["responses"]["NOT_FOUND"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
                     headers: {
@@ -563,6 +566,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                404: components["responses"]["NOT_FOUND"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
                     headers: {
@@ -620,6 +624,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                404: components["responses"]["NOT_FOUND"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
                     headers: {
