@@ -1,4 +1,5 @@
-"""Per-user flags on stories (is_voted, is_marked, is_reported, can_editor, can_delete, session_user_id).
+"""Per-user flags on stories (is_voted, is_marked, is_reported, can_editor, can_delete, session_user_id),
+and for a signed-in caller the current vote and bookmark counts from the database.
 
 Anonymous callers get them false (and session_user_id null); a signed-in caller gets them from the
 database, one query per flag for the whole page."""
@@ -22,7 +23,13 @@ def apply_flags(story_infos: list[dict]) -> None:
         return
     ids = [info["id"] for info in story_infos]
     with db_sessions()() as db:
-        owners = dict(db.execute(select(Story.id, Story.user_id).where(Story.id.in_(ids))).all())
+        # The counters come along: the index learns of a vote a moment later (outbox), but the person
+        # who just voted must see their own vote counted (read-your-writes for the signed-in caller).
+        rows = db.execute(
+            select(Story.id, Story.user_id, Story.final_score, Story.remark_count).where(Story.id.in_(ids))
+        ).all()
+        owners = {row.id: row.user_id for row in rows}
+        counts = {row.id: (row.final_score, row.remark_count) for row in rows}
 
         def flagged(model) -> set[int]:
             query = select(model.story_id).where(model.user_id == user.id, model.story_id.in_(ids))
@@ -40,6 +47,8 @@ def apply_flags(story_infos: list[dict]) -> None:
             can_delete=own or editor,
             session_user_id=user.id,
         )
+        if info["id"] in counts:
+            info["final_score"], info["remark_count"] = counts[info["id"]]
 
 
 def apply_item_flags(items: list[dict]) -> None:

@@ -137,3 +137,15 @@ def test_counts_follow_in_lists_and_search(stack):
         page = data_of(client.post("/api/v1/story/list", json={"time": "day"}, headers=headers))
         info = next(i["story_info"] for i in page["list"] if i["id"] == 1010)
         assert info["is_voted"] is True and info["is_marked"] is True
+
+
+def test_the_caller_sees_their_own_vote_counted_before_the_index_catches_up(stack):
+    with client_for(stack) as client:
+        headers = sign_in(client, 101)
+        before = data_of(client.get("/api/v1/stories/1003"))["final_score"]
+        after = data_of(act(client, 1003, "favourite", headers))
+        assert after["final_score"] == before + 1
+        # No drain yet: the index still holds the old count, the signed-in read does not.
+        assert data_of(client.get("/api/v1/stories/1003"))["final_score"] == before + 1
+        page = data_of(client.post("/api/v1/story/list", json={"time": None, "size": 50}, headers=headers))
+        assert next(i for i in page["list"] if i["id"] == 1003)["story_info"]["final_score"] == before + 1
