@@ -296,9 +296,15 @@ describe('signed in', { concurrency: false }, () => {
     await toastSays(page, '删除成功');
     await page.waitForURL((u) => u.pathname === '/');
     assert.equal((await page.request.get(`${BASE}/api/v1/stories/${storyId}`)).status(), 404);
-    await page.goto(`${BASE}/search?q=${encodeURIComponent(`e2e${stamp}`)}`);
-    await page.waitForFunction(() => !document.querySelector('.list-state--loading'));
-    assert.equal(await page.locator(`.story-card[data-id="${storyId}"]`).count(), 0, 'the story left the search results');
+    // the index learns of the delete through the outbox within seconds: search again until it is gone
+    let left = false;
+    for (let attempt = 0; attempt < 30 && !left; attempt += 1) {
+      await page.goto(`${BASE}/search?q=${encodeURIComponent(`e2e${stamp}`)}`);
+      await page.waitForFunction(() => !document.querySelector('.list-state--loading'));
+      left = (await page.locator(`.story-card[data-id="${storyId}"]`).count()) === 0;
+      if (!left) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    assert.ok(left, 'the story left the search results');
 
     // sign out through the avatar menu
     await page.hover('.user-chip');
