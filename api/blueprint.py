@@ -54,8 +54,21 @@ class IdConverter(IntegerConverter):
     regex = r"[0-9]+"
 
 
+SIGNED_OUT = "anonymous: {code: 403, msg: '请先登录'}"
+RATE_LIMITED = "rate limit: {code: 429, msg: '操作太频繁，请稍后再试'}"
+
+
 class HubBlueprint(Blueprint):
     ARGUMENTS_PARSER = HubParser()
+
+    def write_errors(self, forbidden: str = SIGNED_OUT):
+        """Document what every write may answer besides its own errors: 403 (signed out, or not
+        allowed) and 429 (rate limited)."""
+
+        def decorate(view):
+            return self.alt_response(403, description=forbidden)(self.alt_response(429, description=RATE_LIMITED)(view))
+
+        return decorate
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -16,8 +16,7 @@ blp = HubBlueprint("reports", __name__, url_prefix="/api", description="Report s
 class ReportUp(MethodView):
     @blp.arguments(ReportUpBody)
     @blp.response(200, envelope_of(ReportStateSchema))
-    @blp.alt_response(403, description="anonymous: {code: 403, msg: '请先登录'}")
-    @blp.alt_response(429, description="rate limit: {code: 429, msg: '操作太频繁，请稍后再试'}")
+    @blp.write_errors()
     def post(self, args):
         """Report a story (reasons 1-7; a link for 3 and 4; remark ≤ 200). msg `举报成功`; reporting again
         replaces the reason."""
@@ -28,8 +27,7 @@ class ReportUp(MethodView):
 class ReportDown(MethodView):
     @blp.arguments(ReportDownBody)
     @blp.response(200, envelope_of(ReportStateSchema))
-    @blp.alt_response(403, description="anonymous: {code: 403, msg: '请先登录'}")
-    @blp.alt_response(429, description="rate limit: {code: 429, msg: '操作太频繁，请稍后再试'}")
+    @blp.write_errors()
     def post(self, args):
         """Take one's report back. msg `取消举报成功`."""
         return ok(report_down(args), MSG_REPORT_CANCELLED)

@@ -15,9 +15,8 @@ blp = HubBlueprint("story_actions", __name__, url_prefix="/api", description="Vo
 def _action_view(action: str) -> type[MethodView]:
     class Action(MethodView):
         @blp.response(200, envelope_of(StoryStateSchema))
-        @blp.alt_response(403, description="anonymous: {code: 403, msg: '请先登录'}")
+        @blp.write_errors()
         @blp.alt_response(404, response="NOT_FOUND")
-        @blp.alt_response(429, description="rate limit: {code: 429, msg: '操作太频繁，请稍后再试'}")
         def post(self, story_id: int):
             return ok(story_action(story_id, action), MSG_DONE)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from api.blueprint import HubBlueprint
+from api.blueprint import SIGNED_OUT, HubBlueprint
 from api.envelope import MSG_CREATED, MSG_DELETED, MSG_SAVED, envelope_of, ok
 from api.schemas.items import StoryDetailSchema
 from api.schemas.writes import DeleteBody, NoDataSchema, StoryBody
@@ -12,16 +12,14 @@ from api.services.story_writes import create_story, delete_story, update_story
 
 blp = HubBlueprint("story_writes", __name__, url_prefix="/api", description="Publish, edit and delete stories")
 
-FORBIDDEN = "anonymous: {code: 403, msg: '请先登录'}; not allowed: {code: 403, msg: '没有权限'}"
-TOO_MANY = "rate limit: {code: 429, msg: '操作太频繁，请稍后再试'}"
+FORBIDDEN = f"{SIGNED_OUT}; not allowed: {{code: 403, msg: '没有权限'}}"
 
 
 @blp.route("/v1/stories")
 class Stories(MethodView):
     @blp.arguments(StoryBody)
     @blp.response(200, envelope_of(StoryDetailSchema))
-    @blp.alt_response(403, description=FORBIDDEN)
-    @blp.alt_response(429, description=TOO_MANY)
+    @blp.write_errors(FORBIDDEN)
     def post(self, args):
         """Publish a story (signed in). data: the story detail; msg `发布成功`. Searchable within seconds."""
         return ok(create_story(args), MSG_CREATED)
@@ -31,9 +29,8 @@ class Stories(MethodView):
 class StoryEdit(MethodView):
     @blp.arguments(StoryBody)
     @blp.response(200, envelope_of(StoryDetailSchema))
-    @blp.alt_response(403, description=FORBIDDEN)
+    @blp.write_errors(FORBIDDEN)
     @blp.alt_response(404, response="NOT_FOUND")
-    @blp.alt_response(429, description=TOO_MANY)
     def put(self, args, story_id: int):
         """Edit a story (author or editor; every field is sent again). data: the story detail; msg `保存成功`."""
         return ok(update_story(story_id, args), MSG_SAVED)
@@ -43,8 +40,7 @@ class StoryEdit(MethodView):
 class StoryDelete(MethodView):
     @blp.arguments(DeleteBody)
     @blp.response(200, envelope_of(NoDataSchema, name="DeleteEnvelope"))
-    @blp.alt_response(403, description=FORBIDDEN)
-    @blp.alt_response(429, description=TOO_MANY)
+    @blp.write_errors(FORBIDDEN)
     def post(self, args):
         """Delete a story: the author's own, or (editor) someone else's with a reason (400 `请填写删除理由`).
         data: null; msg `删除成功`. The story leaves lists and search."""
