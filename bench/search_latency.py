@@ -12,9 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import tempfile
 import time
-import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,43 +44,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
 
-    from api.app import create_app
-    from api.extensions import cache
-    from config import Settings
-    from indexer.client import make_client
-    from indexer.lifecycle import indices_behind
-    from indexer.sync import drain_outbox
-    from ingest.jsonl import import_files
-    from store.db import session_factory
-    from store.migrate import upgrade
-    from store.tags import sync_tags
+    from demo_stack import demo_settings, uncached_app
 
-    folder = Path(tempfile.mkdtemp(prefix="bench-search-"))
-    alias = f"hub-bench-search-{uuid.uuid4().hex[:8]}"
-    settings = Settings(
-        database_url=f"sqlite:///{folder / 'hub.db'}",
-        index_alias=alias,
-        es_url=args.es,
-        redis_url=args.redis,
-        environment="test",
-    )
-    upgrade(settings.db_url)
-    sessions = session_factory(settings.db_url)
-    with sessions() as session:
-        sync_tags(session)
-        import_files(session, sorted((ROOT / "data" / "demo").glob("*.jsonl")))
-        session.commit()
-    es = make_client(args.es)
-    drain_outbox(sessions, es, alias)
-    es.indices.refresh(index=alias)
     judged = [json.loads(line) for line in (ROOT / "tests" / "relevance" / "judgments.jsonl").open(encoding="utf-8")]
     queries = [j["query"] for j in judged if j["query"].strip()]
     prefixes = sorted({q[:n] for q in queries for n in range(1, min(len(q), 6) + 1) if q[:n].strip()})
-    try:
-        app = create_app(settings)
-        app.config["CACHE_TYPE"] = "NullCache"
-        cache.init_app(app, config={"CACHE_TYPE": "NullCache"})
-        client = app.test_client()
+    with demo_settings(args.es, args.redis, "search") as settings:
+        client = uncached_app(settings).test_client()
         for q in queries:  # warm-up: connections, jieba, caches inside Elasticsearch
             timed(client, "/api/v2/search", {"q": q})
         search, suggest = [], []
@@ -93,9 +61,6 @@ def main() -> None:
             ]
         print(f"search (distinct judged queries, uncached)  {percentiles(search)}")
         print(f"suggest (typed prefixes, uncached)          {percentiles(suggest)}")
-    finally:
-        for index in indices_behind(es, alias):
-            es.indices.delete(index=index, ignore_unavailable=True)
 
 
 if __name__ == "__main__":

@@ -12,9 +12,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import statistics
-import tempfile
 import time
-import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,42 +33,13 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=300)
     args = parser.parse_args()
 
-    folder = Path(tempfile.mkdtemp(prefix="bench-suggest-"))
-    alias = f"hub-bench-suggest-{uuid.uuid4().hex[:8]}"
+    from demo_stack import demo_settings, uncached_app
+
     from api.app import create_app
-    from config import Settings
-    from indexer.client import make_client
-    from indexer.lifecycle import indices_behind
-    from indexer.sync import drain_outbox
-    from ingest.jsonl import import_files
-    from store.db import session_factory
-    from store.migrate import upgrade
-    from store.tags import sync_tags
 
-    settings = Settings(
-        database_url=f"sqlite:///{folder / 'hub.db'}",
-        index_alias=alias,
-        es_url=args.es,
-        redis_url=args.redis,
-        environment="test",
-    )
-    upgrade(settings.db_url)
-    sessions = session_factory(settings.db_url)
-    with sessions() as session:
-        sync_tags(session)
-        import_files(session, sorted((ROOT / "data" / "demo").glob("*.jsonl")))
-        session.commit()
-    es = make_client(args.es)
-    drain_outbox(sessions, es, alias)
-    es.indices.refresh(index=alias)
-    try:
-        for label, cache_timeout in (("uncached (Elasticsearch every time)", -1), ("cached (anonymous repeats)", 30)):
-            app = create_app(dataclasses.replace(settings, cache_timeout=cache_timeout))
-            if cache_timeout < 0:
-                app.config["CACHE_TYPE"] = "NullCache"
-                from api.extensions import cache
-
-                cache.init_app(app, config={"CACHE_TYPE": "NullCache"})
+    with demo_settings(args.es, args.redis, "suggest") as settings:
+        for label, cached in (("uncached (Elasticsearch every time)", False), ("cached (anonymous repeats)", True)):
+            app = create_app(dataclasses.replace(settings, cache_timeout=30)) if cached else uncached_app(settings)
             client = app.test_client()
             for prefix in PREFIXES:  # warm-up: JIT, caches, connections
                 client.get("/api/v2/search/stories_title", query_string={"q": prefix, "type": "stories_title"})
@@ -84,9 +53,6 @@ def main() -> None:
                 samples.append((time.perf_counter() - started) * 1000)
                 assert response.status_code == 200, response.data
             print(f"{label:40s} n={args.n}  {percentiles(samples)}")
-    finally:
-        for index in indices_behind(es, alias):
-            es.indices.delete(index=index, ignore_unavailable=True)
 
 
 if __name__ == "__main__":
