@@ -55,28 +55,14 @@ export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
 
   return (
     <div className={`story-actions${compact ? ' story-actions--compact' : ''}`}>
-      <button
-        type="button"
-        className={`story-action${story.is_voted ? ' story-action--on' : ''}`}
-        aria-pressed={story.is_voted}
-        aria-label={story.is_voted ? '取消点赞' : '点赞'}
-        title={story.is_voted ? '取消点赞' : '点赞'}
+      <CountToggle
+        on={story.is_voted} label="点赞" icon="thumb" size={size} count={story.final_score} testId="vote-count"
         onClick={() => run(story.is_voted ? 'unvote' : 'vote')}
-      >
-        <Icon name="thumb" size={size} fill={story.is_voted ? 'currentColor' : 'none'} />
-        <span className="story-action__count" data-testid="vote-count">{formatNumber(story.final_score)}</span>
-      </button>
-      <button
-        type="button"
-        className={`story-action${story.is_marked ? ' story-action--on' : ''}`}
-        aria-pressed={story.is_marked}
-        aria-label={story.is_marked ? '取消收藏' : '收藏'}
-        title={story.is_marked ? '取消收藏' : '收藏'}
+      />
+      <CountToggle
+        on={story.is_marked} label="收藏" icon="star" size={size} count={story.remark_count} testId="mark-count"
         onClick={() => run(story.is_marked ? 'unmark' : 'mark')}
-      >
-        <Icon name="star" size={size} fill={story.is_marked ? 'currentColor' : 'none'} />
-        <span className="story-action__count" data-testid="mark-count">{formatNumber(story.remark_count)}</span>
-      </button>
+      />
       {isLogin && !own && (
         <button type="button" className={`story-action story-action--text${story.is_reported ? ' story-action--on' : ''}`} onClick={report}>
           <Icon name="flag" size={size} />{story.is_reported ? '已举报' : '举报'}
@@ -95,5 +81,25 @@ export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
       {reporting && <ReportDialog storyId={story.id} open onClose={() => setReporting(false)} />}
       {deleting && <DeleteDialog storyId={story.id} own={own} open onClose={() => setDeleting(false)} onDeleted={onDeleted} />}
     </div>
+  );
+}
+
+/** A toggle with its count (vote, mark): pressed state, 取消… label when on, filled icon when on. */
+function CountToggle({ on, label, icon, size, count, testId, onClick }: {
+  on: boolean; label: string; icon: 'thumb' | 'star'; size: number; count: number | undefined; testId: string; onClick: () => void;
+}) {
+  const name = on ? `取消${label}` : label;
+  return (
+    <button
+      type="button"
+      className={`story-action${on ? ' story-action--on' : ''}`}
+      aria-pressed={on}
+      aria-label={name}
+      title={name}
+      onClick={onClick}
+    >
+      <Icon name={icon} size={size} fill={on ? 'currentColor' : 'none'} />
+      <span className="story-action__count" data-testid={testId}>{formatNumber(count)}</span>
+    </button>
   );
 }
