@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests against the real stack: test Elasticsearch (9250), Redis (6390) and Keycloak (8190, the
 # sign-in provider), a fresh database seeded with the demo corpus, gunicorn serving the built UI on
-# 127.0.0.1:8100, then `npm run test:e2e`.
+# 127.0.0.1:8100, then the browser tests (what `npm run test:e2e` runs).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -38,6 +38,8 @@ worker=$!
 trap 'kill $web $worker 2>/dev/null || true; wait $web $worker 2>/dev/null || true' EXIT
 for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$web_port/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
 
+# HUB_E2E_FILES (space-separated, relative to ui/) runs only those files; the spec reporter ends
+# with a summary of the failing tests and their errors, so the tail of a CI log says what broke.
 cd ui && HUB_BASE_URL="http://127.0.0.1:$web_port" \
   HUB_E2E_USER=user HUB_E2E_PASSWORD=user-demo-pass HUB_E2E_EDITOR=editor HUB_E2E_EDITOR_PASSWORD=editor-demo-pass \
-  npm run test:e2e
+  node --test --test-concurrency=1 --test-reporter=spec ${HUB_E2E_FILES:-e2e/*.e2e.test.mjs}

@@ -25,7 +25,8 @@ export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
 }) {
   const { isLogin } = useLogin();
   const device = useDevice();
-  const toggle = useStoryToggle(story);
+  const vote = useStoryToggle(story, 'vote');
+  const mark = useStoryToggle(story, 'mark');
   const { down } = useReport(story.id);
   const [reporting, setReporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -36,7 +37,8 @@ export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
     goLogin();
     return true;
   };
-  const run = (action: ToggleAction) => {
+  // A second click on the same toggle waits for the first answer; the other toggle stays free.
+  const run = (toggle: typeof vote, action: ToggleAction) => {
     if (needLogin() || toggle.isPending) return;
     toggle.mutate({ action, before: story });
   };
@@ -57,11 +59,11 @@ export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
     <div className={`story-actions${compact ? ' story-actions--compact' : ''}`}>
       <CountToggle
         on={story.is_voted} label="点赞" icon="thumb" size={size} count={story.final_score} testId="vote-count"
-        onClick={() => run(story.is_voted ? 'unvote' : 'vote')}
+        onClick={() => run(vote, story.is_voted ? 'unvote' : 'vote')}
       />
       <CountToggle
         on={story.is_marked} label="收藏" icon="star" size={size} count={story.remark_count} testId="mark-count"
-        onClick={() => run(story.is_marked ? 'unmark' : 'mark')}
+        onClick={() => run(mark, story.is_marked ? 'unmark' : 'mark')}
       />
       {isLogin && !own && (
         <button type="button" className={`story-action story-action--text${story.is_reported ? ' story-action--on' : ''}`} onClick={report}>

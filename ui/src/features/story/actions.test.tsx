@@ -59,7 +59,9 @@ describe('vote / mark counters', () => {
     expect(applyToggle({ is_voted: true, is_marked: false, final_score: 0 }, 'unvote')).toMatchObject({ is_voted: false, final_score: 0 });
     expect(applyToggle({ is_voted: false, is_marked: true, remark_count: 0 }, 'unmark')).toMatchObject({ is_marked: false, remark_count: 0 });
     expect(applyToggle({ is_voted: false, is_marked: false, remark_count: 4 }, 'mark')).toMatchObject({ is_marked: true, remark_count: 5 });
-    expect(settle({ is_voted: true, final_score: -2, is_marked: false, remark_count: 1 })).toEqual({ is_voted: true, final_score: 0, is_marked: false, remark_count: 1 });
+    const answer = { is_voted: true, final_score: -2, is_marked: false, remark_count: 1 };
+    expect(settle(answer, 'vote')).toEqual({ is_voted: true, final_score: 0 });
+    expect(settle(answer, 'mark')).toEqual({ is_marked: false, remark_count: 1 });
   });
 });
 
@@ -81,6 +83,25 @@ describe('StoryActions toggles', () => {
     expect(feedStory()?.final_score).toBe(10);
     const init = fetchMock.mock.calls.find((c) => String(c[0]).includes('favourite'))![1] as RequestInit;
     expect(init.method).toBe('POST');
+  });
+
+  it('a mark clicked while the vote is still pending goes out at once, and the vote answer leaves it alone', async () => {
+    const pending: Record<string, (v: { body: unknown }) => void> = {};
+    const fetchMock = mockFetch((url) => new Promise((r) => { pending[url] = r; }));
+    setup({});
+    await userEvent.click(await screen.findByRole('button', { name: '点赞' }));
+    await userEvent.click(await screen.findByRole('button', { name: '收藏' }));
+    await waitFor(() => expect(Object.keys(pending).sort()).toEqual(['/api/v1/stories/7/bookmark', '/api/v1/stories/7/favourite']));
+    expect(screen.getByRole('button', { name: '取消收藏' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('mark-count')).toHaveTextContent('2');
+    // the vote committed before the mark: its answer still says not marked
+    await act(async () => pending['/api/v1/stories/7/favourite']({ body: { code: 0, data: { is_voted: true, final_score: 4, is_marked: false, remark_count: 1 }, msg: '' } }));
+    await waitFor(() => expect(screen.getByTestId('vote-count')).toHaveTextContent('4'));
+    expect(screen.getByRole('button', { name: '取消收藏' })).toBeInTheDocument();
+    expect(screen.getByTestId('mark-count')).toHaveTextContent('2');
+    await act(async () => pending['/api/v1/stories/7/bookmark']({ body: { code: 0, data: { is_voted: true, final_score: 4, is_marked: true, remark_count: 2 }, msg: '' } }));
+    expect(screen.getByTestId('mark-count')).toHaveTextContent('2');
+    expect(fetchMock.mock.calls.filter((c) => String(c[0]).includes('/stories/7/')).length).toBe(2);
   });
 
   it('a failed unmark rolls back', async () => {

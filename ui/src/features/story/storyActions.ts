@@ -10,6 +10,14 @@ import { patchStory, removeStory, type StoryPatch } from './storyCache';
 
 export type ToggleAction = 'vote' | 'unvote' | 'mark' | 'unmark';
 
+/** The two toggles a story has; each is its own mutation, so a pending vote never swallows a mark click. */
+export type Toggle = 'vote' | 'mark';
+
+const FIELDS: Record<Toggle, readonly (keyof ToggleResult)[]> = {
+  vote: ['is_voted', 'final_score'],
+  mark: ['is_marked', 'remark_count'],
+};
+
 /** The API's path for each action (POST /v1/stories/{id}/<path>). */
 export const TOGGLE_PATH: Record<ToggleAction, string> = {
   vote: 'favourite',
@@ -44,37 +52,39 @@ export function applyToggle(s: Counters, action: ToggleAction): Counters {
   }
 }
 
-/** The server's answer as a patch (counts clamped at 0 in case). */
-export function settle(r: Partial<ToggleResult> | null | undefined): StoryPatch {
+/**
+ * The server's answer to one toggle as a patch of that toggle's fields only (counts clamped at 0):
+ * the answer to a vote also carries the mark state as it was when the vote committed, which a mark
+ * clicked meanwhile may already have changed.
+ */
+export function settle(r: Partial<ToggleResult> | null | undefined, toggle: Toggle): StoryPatch {
   const patch: StoryPatch = {};
   if (!r) return patch;
-  if (typeof r.is_voted === 'boolean') patch.is_voted = r.is_voted;
-  if (typeof r.is_marked === 'boolean') patch.is_marked = r.is_marked;
-  if (r.final_score !== undefined && r.final_score !== null) patch.final_score = atLeast0(r.final_score);
-  if (r.remark_count !== undefined && r.remark_count !== null) patch.remark_count = atLeast0(r.remark_count);
+  const [flag, count] = FIELDS[toggle] as ['is_voted' | 'is_marked', 'final_score' | 'remark_count'];
+  if (typeof r[flag] === 'boolean') patch[flag] = r[flag];
+  if (r[count] !== undefined && r[count] !== null) patch[count] = atLeast0(r[count]);
   return patch;
 }
 
-const countersOf = (s: Counters): StoryPatch => ({
-  is_voted: s.is_voted, final_score: atLeast0(s.final_score), is_marked: s.is_marked, remark_count: atLeast0(s.remark_count),
-});
+const countersOf = (s: Counters, toggle: Toggle): StoryPatch =>
+  toggle === 'vote' ? { is_voted: s.is_voted, final_score: atLeast0(s.final_score) } : { is_marked: s.is_marked, remark_count: atLeast0(s.remark_count) };
 
-/** Vote/unvote, mark/unmark: the story changes at once everywhere it is shown; a failure puts it back. */
-export function useStoryToggle(story: Counters & { id: number }) {
+/** Vote/unvote or mark/unmark: the story changes at once everywhere it is shown; a failure puts that toggle back. */
+export function useStoryToggle(story: Counters & { id: number }, toggle: Toggle) {
   const client = useQueryClient();
   return useMutation({
-    mutationKey: ['story-toggle', story.id],
+    mutationKey: ['story-toggle', story.id, toggle],
     mutationFn: ({ action }: { action: ToggleAction; before: Counters }) =>
       post<ToggleResult>(`/v1/stories/${story.id}/${TOGGLE_PATH[action]}`),
     onMutate: async ({ action, before }) => {
       await client.cancelQueries({ queryKey: ['story', String(story.id)], exact: true });
-      patchStory(client, story.id, countersOf(applyToggle(before, action)));
+      patchStory(client, story.id, countersOf(applyToggle(before, action), toggle));
       return { before };
     },
     onError: (_err, _vars, ctx) => {
-      if (ctx) patchStory(client, story.id, countersOf(ctx.before));
+      if (ctx) patchStory(client, story.id, countersOf(ctx.before, toggle));
     },
-    onSuccess: (result) => patchStory(client, story.id, settle(result)),
+    onSuccess: (result) => patchStory(client, story.id, settle(result, toggle)),
   });
 }
 
