@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
 
 from dateutil import parser as date_parser
 from marshmallow import RAISE, Schema, ValidationError, fields, validates
@@ -61,6 +62,40 @@ def relative_days(value: str) -> int:
     """Whole days of a relative date ('-3d' -> -3)."""
     match = _RELATIVE.match(value.strip())
     return int(match["d"] or 0) * (1 if match["sign"] == "+" else -1)
+
+
+def is_web_url(value: str) -> bool:
+    """An absolute http or https URL with a host and no spaces."""
+    try:
+        parts = urlsplit(value)
+    except ValueError:
+        return False
+    return parts.scheme.lower() in ("http", "https") and bool(parts.netloc) and not any(c.isspace() for c in value)
+
+
+# Characters a URL never carries unescaped; in an image field they mean markup, not an address.
+_NOT_IN_URLS = set('"<>\\^`{|}')
+
+
+def is_image_url(value: str) -> bool:
+    """An http(s) URL or a path on this site ('/demo/a.webp'): never `javascript:`, `data:` or markup."""
+    if any(c in _NOT_IN_URLS or ord(c) < 0x20 for c in value):
+        return False
+    if value.startswith("/") and not value.startswith("//"):
+        return True
+    return is_web_url(value)
+
+
+class ImageUrl(fields.String):
+    """An image address for covers, event images and avatars (see `is_image_url`); empty means none."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = (super()._deserialize(value, attr, data, **kwargs) or "").strip()
+        if not text:
+            return None
+        if not is_image_url(text):
+            raise ValidationError(f"not an http(s) image URL or a path on this site: {text[:80]!r}")
+        return text
 
 
 class Moment(fields.Field):

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from analysis.views import text_views
 from kinds.base import FeedSpec, Kind
-from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, iso
+from kinds.common import TAG_LIMIT, ImageUrl, Moment, TaggedRecord, TagSchema, highlight_of, iso
 from store.models import Event
 from store.tags import tag_names
 from store.writes import upsert
@@ -22,7 +22,7 @@ class EventRecord(TaggedRecord):
     name = fields.String(required=True, validate=validate.Length(min=1, max=300))
     title = fields.String(load_default=None)
     brief = fields.String(required=True)
-    image_url = fields.String(load_default=None)
+    image_url = ImageUrl(load_default=None, allow_none=True)
     address = fields.String(load_default=None)
     company = fields.String(load_default=None)
     start_time = Moment(required=True)

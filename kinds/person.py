@@ -8,7 +8,7 @@ from marshmallow import Schema, fields, validate
 from sqlalchemy.orm import Session
 
 from kinds.base import Kind
-from kinds.common import Moment, Record, iso
+from kinds.common import ImageUrl, Moment, Record, iso
 from store.models import User
 from store.writes import upsert
 
@@ -19,7 +19,7 @@ class UserRecord(Record):
     email = fields.Email(load_default=None)
     phone = fields.String(load_default=None)
     region = fields.String(load_default=None)
-    avatar_url = fields.String(load_default=None)
+    avatar_url = ImageUrl(load_default=None, allow_none=True)
     score = fields.Integer(load_default=0)
     arxiv_name = fields.String(load_default=None)
     activity_sheet = fields.List(fields.String(), load_default=list)

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from analysis.normalize import plain_text
 from analysis.views import text_views
 from kinds.base import FeedSpec, Kind
-from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, iso
+from kinds.common import TAG_LIMIT, ImageUrl, Moment, TaggedRecord, TagSchema, highlight_of, iso
 from store.models import Story, User
 from store.tags import tag_names
 from store.writes import upsert
@@ -45,7 +45,7 @@ class StoryRecord(TaggedRecord):
     title = fields.String(required=True, validate=validate.Length(min=1, max=200))
     content = fields.String(required=True)
     summary = fields.String(load_default=None)
-    cover_url = fields.String(load_default=None)
+    cover_url = ImageUrl(load_default=None, allow_none=True)
     user_id = fields.Integer(load_default=None)
     story_show_user_name = fields.Boolean(load_default=True)
     source_id = fields.String(load_default=None)

@@ -202,3 +202,42 @@ def test_reimport_later_keeps_times_derived_from_relative_dates(make_stack, tmp_
     assert later.counts == {"event": {"unchanged": 1}}
     with stack.sessions()() as session:
         assert session.get(Event, 7).time_desc == "2026-11-02 08:00 - 2026-11-02 10:00 UTC"
+
+
+def test_image_addresses_must_be_http_or_a_site_path(make_stack, tmp_path):
+    """Covers, event images and avatars end up in <img src>: `javascript:`, `data:` and markup are refused
+    with the line number, web URLs and paths on this site land, and an empty address means none."""
+    stack = make_stack("imageurls")
+    story = {"type": "story", "title": "封面", "content": "<p>x</p>", "created_at": "-1h"}
+    event = {
+        "type": "event",
+        "name": "活动",
+        "title": "活动",
+        "brief": "简介",
+        "start_time": "+1d",
+        "end_time": "+2d",
+        "created_at": "-1d",
+    }
+    user = {"type": "user", "name": "头像"}
+    source = write_jsonl(
+        tmp_path / "images.jsonl",
+        [
+            {**story, "id": 1, "cover_url": "javascript:alert(1)"},
+            {**event, "id": 1, "image_url": " JavaScript:alert('event') "},
+            {**user, "id": 1, "avatar_url": "data:image/svg+xml,<svg onload=alert(1)>"},
+            {**story, "id": 2, "cover_url": '"><img src=x onerror=alert(1)>'},
+            {**story, "id": 3, "cover_url": "//evil.example/a.png"},
+            {**story, "id": 4, "cover_url": "https://img.example.com/a.png?w=1"},
+            {**story, "id": 5, "cover_url": "/demo/covers/a.webp"},
+            {**event, "id": 2, "image_url": ""},
+            {**user, "id": 2, "avatar_url": "http://img.example.com/u.jpg"},
+        ],
+    )
+    result = stack.import_files([source])
+    refused = sorted(int(str(e).split(":")[1]) for e in result.errors)
+    assert refused == [1, 2, 3, 4, 5], result.errors
+    with stack.sessions()() as session:
+        assert session.get(Story, 4).cover_url == "https://img.example.com/a.png?w=1"
+        assert session.get(Story, 5).cover_url == "/demo/covers/a.webp"
+        assert session.get(Event, 2).image_url is None
+        assert session.scalars(select(func.count()).select_from(Story)).one() == 2

@@ -4,8 +4,6 @@ the envelope's `msg`."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
 from api.envelope import (
@@ -23,7 +21,7 @@ from api.envelope import (
     MSG_UNKNOWN_TAG,
 )
 from api.schemas.common import Trimmed
-from kinds.common import TAG_LIMIT
+from kinds.common import TAG_LIMIT, is_web_url
 from store.tags import tags_by_id
 
 TITLE_MAX = 200
@@ -32,15 +30,6 @@ URL_MAX = 500
 REPORT_TYPES = range(1, 8)
 # Reasons 3 (plagiarised) and 4 (infringing) need a link to the original.
 REPORT_TYPES_WITH_LINK = (3, 4)
-
-
-def is_web_url(value: str) -> bool:
-    """An absolute http or https URL with a host and no spaces."""
-    try:
-        parts = urlsplit(value)
-    except ValueError:
-        return False
-    return parts.scheme.lower() in ("http", "https") and bool(parts.netloc) and not any(c.isspace() for c in value)
 
 
 def _messages(msg: str) -> dict:

@@ -62,14 +62,6 @@ async function chartDrawn(page) {
   }, null, { polling: 250 });
 }
 
-// TODO(finding, importer/UI): image URL fields (event image_url, user avatar_url) accept `javascript:`
-// URLs and the UI puts them into <img src>. Chromium never runs them and img-src blocks them, so they
-// are logged here as a known finding instead of failing; once the importer (or the Img component)
-// refuses non-http(s) image URLs, drop this filter.
-const isKnownFinding = (v) =>
-  /^img-src blocked javascript /.test(v) || /^console: Loading the image 'javascript:alert\('(avatar|event-image)'\)' violates .*img-src/.test(v);
-const reported = new Set();
-
 /** Nothing ran and nothing was injected: no dialog, no window.__xss in any frame, no element that a
  * payload would have made (the CSP would block its script, but the escaping must hold on its own), and
  * no CSP violation (a violation here would mean markup got through and only the CSP stopped it). */
@@ -86,9 +78,7 @@ async function assertClean(page, seen, where) {
     assert.deepEqual(injected, [], `${where}: injected markup in ${frame.url()}`);
   }
   assert.deepEqual(seen.dialogs, [], `${where}: dialogs`);
-  const known = seen.csp.filter(isKnownFinding);
-  for (const k of new Set(known)) if (!reported.has(k)) { reported.add(k); console.log(`known finding (${where}): ${k}`); }
-  assert.deepEqual(seen.csp.filter((v) => !isKnownFinding(v)), [], `${where}: CSP violations`);
+  assert.deepEqual(seen.csp, [], `${where}: CSP violations`);
   assert.deepEqual(page.errors, [], `${where}: page errors`);
 }
 

@@ -25,6 +25,11 @@ describe('image proxy', () => {
     expect(proxyImage('/default-image.svg', 200, hosts)).toBe('/default-image.svg');
     expect(proxyImage('', 200, hosts)).toBe('');
   });
+  it('gives no image for anything but http(s) URLs and site paths', () => {
+    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:x', 'http://[bad']) {
+      expect(proxyImage(bad, 200, hosts)).toBe('');
+    }
+  });
 });
 
 describe('content type', () => {

@@ -13,12 +13,13 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
 /** An image through the resize proxy that falls back to the default image once when it fails. */
 export function Img({ src, resize = DEFAULT_WIDTH, fallback = DEFAULT_IMAGE, alt = '', className, ...rest }: Props) {
   const [failed, setFailed] = useState(false);
-  const url = !src || failed ? fallback : proxyImage(src, resize);
+  const proxied = src && !failed ? proxyImage(src, resize) : '';
+  const url = proxied || fallback;
   if (!url) return null; // fallback '' hides a failed image
   return (
     <img
       {...rest}
-      className={`img${failed || !src ? ' img--fallback' : ''}${className ? ` ${className}` : ''}`}
+      className={`img${proxied ? '' : ' img--fallback'}${className ? ` ${className}` : ''}`}
       src={url}
       alt={alt}
       loading={rest.loading ?? 'lazy'}
