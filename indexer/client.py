@@ -10,11 +10,17 @@ from functools import lru_cache
 from elasticsearch import Elasticsearch
 
 
+def node_urls(url: str) -> list[str]:
+    """`HUB_ES_URL` names one node or several, comma-separated (a cluster: the client spreads requests
+    over them and passes over a node that stops answering)."""
+    return [u.strip() for u in url.split(",") if u.strip()]
+
+
 @lru_cache(maxsize=8)
 def make_client(url: str, username: str = "", password: str = "", timeout: float = 10.0) -> Elasticsearch:
     """One client (and connection pool) per URL, credentials and read timeout, for the whole process."""
     return Elasticsearch(
-        [url],
+        node_urls(url),
         http_auth=(username, password) if username else None,
         timeout=timeout,
         max_retries=1,

@@ -46,6 +46,7 @@ class Stack:
 
     db_url: str
     alias: str
+    es_url: str = ES_URL  # a cluster's nodes, comma-separated, in tests/test_cluster.py
 
     def settings(self, **overrides):
         from config import Settings
@@ -53,7 +54,7 @@ class Stack:
         fields = {
             "database_url": self.db_url,
             "index_alias": self.alias,
-            "es_url": ES_URL,
+            "es_url": self.es_url,
             "redis_url": REDIS_URL,
             "environment": "test",
             "oidc_issuer": OIDC_ISSUER,
@@ -68,7 +69,7 @@ class Stack:
             **os.environ,
             "HUB_DATABASE_URL": self.db_url,
             "HUB_INDEX_ALIAS": self.alias,
-            "HUB_ES_URL": ES_URL,
+            "HUB_ES_URL": self.es_url,
             "HUB_REDIS_URL": REDIS_URL,
             "HUB_DRAIN_LOCK_SECONDS": "5",  # a killed test worker frees the drain quickly
             "HUB_ENV": "test",
@@ -84,7 +85,7 @@ class Stack:
         from indexer.client import make_client
 
         # Tests refresh, count and reindex directly: a generous timeout, since the suite must pass on a busy machine.
-        return make_client(ES_URL, timeout=60)
+        return make_client(self.es_url, timeout=60)
 
     def redis(self):
         from store.redis_client import redis_client
