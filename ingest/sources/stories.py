@@ -51,6 +51,11 @@ def source_name(feed_url: str) -> str:
     return f"rss:{urlsplit(feed_url).hostname or 'feed'}"[:100]
 
 
+def _plain(html: str | None) -> str:
+    """Titles and summaries are plain text (the UI escapes them): markup dropped, entities decoded."""
+    return one_line(unescape(plain_text(html)))
+
+
 def _html_of(entry) -> str:
     for content in entry.get("content") or []:
         if content.get("value"):
@@ -69,8 +74,7 @@ def parse_stories(body: bytes, feed_url: str, now: datetime) -> list[StoryItem]:
     feed = parse_feed(body, f"feed {feed_url}")
     items: dict[str, StoryItem] = {}
     for position, entry in enumerate(feed.entries, start=1):
-        # Titles are plain text everywhere (escaped when shown): markup dropped, entities decoded.
-        title = one_line(unescape(plain_text(entry.get("title"))))[:TITLE_MAX]
+        title = _plain(entry.get("title"))[:TITLE_MAX]
         entry_key = one_line(entry.get("id")) or one_line(entry.get("link"))
         if not title or not entry_key:
             raise SourceError(f"entry {position}: a title and a guid or link are required")
@@ -89,7 +93,7 @@ def parse_stories(body: bytes, feed_url: str, now: datetime) -> list[StoryItem]:
                 key=key,
                 title=title,
                 content=content,
-                summary=plain_text(entry.get("summary") or content)[:SUMMARY_MAX],
+                summary=_plain(entry.get("summary") or content)[:SUMMARY_MAX],
                 cover_url=_cover(entry),
                 created_at=min(published, now) if published else None,
                 categories=[t.get("term") for t in entry.get("tags") or [] if t.get("term")],
