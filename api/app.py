@@ -55,9 +55,10 @@ def create_app(settings: Settings | None = None) -> Flask:
     for read_api in (search, suggest, hotwords, feeds, stories, papers, events, rankings, users):
         api.register_blueprint(read_api.blp)
     from api.limits import init_limits
-    from api.routes import reports, story_actions, story_writes
+    from api.routes import reports, sources, story_actions, story_writes
 
-    writes = [story_writes.blp, story_actions.blp, reports.blp]
+    api.register_blueprint(sources.blp)
+    writes = [story_writes.blp, story_actions.blp, reports.blp, sources.run_blp]
     for write_blp in writes:
         api.register_blueprint(write_blp)
     init_limits(

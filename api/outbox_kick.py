@@ -36,6 +36,12 @@ def _publisher() -> Celery:
     return publisher
 
 
+def publish_task(name: str, **options) -> str:
+    """Publish the worker's task `name` (by name: the API may not import the worker); returns its id.
+    Raises when the broker is unreachable (the caller answers 503)."""
+    return _publisher().send_task(name, retry=False, **options).id
+
+
 def kick_outbox() -> bool:
     """Call after commit. True when the drain task was published."""
     try:
@@ -46,4 +52,4 @@ def kick_outbox() -> bool:
         return False
 
 
-__all__ = ["kick_outbox"]
+__all__ = ["kick_outbox", "publish_task"]

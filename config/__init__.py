@@ -116,6 +116,42 @@ class Settings:
     # Image sources besides 'self', data: and the asset hosts (`https:` lets stories embed any https image).
     csp_img_sources: list[str] = field(default_factory=lambda: _list("CSP_IMG_SOURCES", ""))
 
+    # Content sources (ingest/sources/, docs/architecture.md "Content sources"). Base URLs default to the
+    # real services; nothing is scheduled unless its list (categories, topics, feed URLs) is set.
+    source_arxiv_url: str = field(
+        default_factory=lambda: _env("SOURCE_ARXIV_URL", "https://export.arxiv.org/api/query")
+    )
+    source_arxiv_categories: list[str] = field(default_factory=lambda: _list("SOURCE_ARXIV_CATEGORIES", ""))
+    # Papers submitted within this many days (the submittedDate range of each query).
+    source_arxiv_days: int = field(default_factory=lambda: int(_env("SOURCE_ARXIV_DAYS", "3")))
+    source_github_url: str = field(default_factory=lambda: _env("SOURCE_GITHUB_URL", "https://api.github.com"))
+    source_github_topics: list[str] = field(default_factory=lambda: _list("SOURCE_GITHUB_TOPICS", ""))
+    source_github_min_stars: int = field(default_factory=lambda: int(_env("SOURCE_GITHUB_MIN_STARS", "500")))
+    # Sent as `Authorization: Bearer …` only when set (unauthenticated search allows 10 requests a minute).
+    source_github_token: str = field(default_factory=lambda: _env("SOURCE_GITHUB_TOKEN", ""))
+    source_rss_feeds: list[str] = field(default_factory=lambda: _list("SOURCE_RSS_FEEDS", ""))
+    source_event_feeds: list[str] = field(default_factory=lambda: _list("SOURCE_EVENT_FEEDS", ""))
+    # Event times without a zone (iCalendar "floating" times, JSON without an offset) are read in this zone.
+    source_event_timezone: str = field(default_factory=lambda: _env("SOURCE_EVENT_TIMEZONE", "Asia/Shanghai"))
+    # Beat runs each configured source every this many seconds.
+    source_interval: int = field(default_factory=lambda: int(_env("SOURCE_INTERVAL", "3600")))
+    # Politeness: seconds between two requests of one run (arXiv asks for 3), requests per run at most,
+    # items per page, the request timeout, and the Celery rate limit of each source's task.
+    source_request_delay: float = field(default_factory=lambda: float(_env("SOURCE_REQUEST_DELAY", "3")))
+    source_max_requests: int = field(default_factory=lambda: int(_env("SOURCE_MAX_REQUESTS", "10")))
+    source_page_size: int = field(default_factory=lambda: int(_env("SOURCE_PAGE_SIZE", "100")))
+    source_timeout: float = field(default_factory=lambda: float(_env("SOURCE_TIMEOUT", "30")))
+    source_task_rate_limit: str = field(default_factory=lambda: _env("SOURCE_TASK_RATE_LIMIT", "4/m"))
+    # Retries of a run that met a network error, HTTP 5xx or 429: exponential backoff from the base, capped.
+    source_max_retries: int = field(default_factory=lambda: int(_env("SOURCE_MAX_RETRIES", "5")))
+    source_backoff_base: float = field(default_factory=lambda: float(_env("SOURCE_BACKOFF_BASE", "30")))
+    source_backoff_cap: float = field(default_factory=lambda: float(_env("SOURCE_BACKOFF_CAP", "1800")))
+    source_user_agent: str = field(
+        default_factory=lambda: _env(
+            "SOURCE_USER_AGENT", "ai-community-hub/0.1 (content sources; +https://aihub.example)"
+        )
+    )
+
     @property
     def is_local(self) -> bool:
         """development or test: the public default key and cookies without Secure are allowed."""

@@ -116,6 +116,64 @@ def cmd_seed(settings: Settings, args) -> int:
     return cmd_import(settings, argparse.Namespace(files=demo, index=True, no_kick=True))
 
 
+def _source_env(settings: Settings):
+    from ingest.sources import SourceEnv, http_policy
+    from store.redis_client import redis_client
+    from store.source_runs import RunLog
+
+    return SourceEnv(
+        _sessions(settings), RunLog(redis_client(settings.redis_url), settings.index_alias), http_policy(settings)
+    )
+
+
+def cmd_source_list(settings: Settings, _args) -> int:
+    from ingest.sources import SOURCES, SourcesConfig
+
+    config = SourcesConfig.from_settings(settings)
+    runs = _source_env(settings).runs
+    for name, source in SOURCES.items():
+        state = "configured" if source.configured(config) else "not configured"
+        print(f"{name:8} {source.label}  ({state}) {json.dumps(source.describe(config), ensure_ascii=False)}")
+        try:
+            last, failures = runs.last_run(name), runs.failures(name)
+        except Exception as exc:  # Redis away: the configuration is still worth showing
+            print(f"         run log unavailable: {exc}")
+            continue
+        if last:
+            print(
+                f"         last run {last['finished_at']}: {last['status']}, fetched {last['fetched']}, "
+                f"created {last['created']}, updated {last['updated']}"
+                + (f"; {last['error']}" if last.get("error") else "")
+            )
+        for failure in failures:
+            print(f"         failed {failure['at']}: {failure['reason']}")
+    return 0
+
+
+def cmd_source_run(settings: Settings, args) -> int:
+    """Run one source now in this process (no retries: the worker's task retries), then index."""
+    from ingest.sources import SOURCES, SourcesConfig, run_source
+
+    if args.name not in SOURCES:
+        print(f"unknown source {args.name!r}; one of: {', '.join(SOURCES)}", file=sys.stderr)
+        return 2
+    report = run_source(args.name, SourcesConfig.from_settings(settings), _source_env(settings))
+    outcome = report.as_dict()
+    print(
+        f"{args.name}: {outcome['status']}; {outcome['fetches']} fetches, fetched {outcome['fetched']}, "
+        f"created {outcome['created']}, updated {outcome['updated']}, unchanged {outcome['unchanged']}"
+    )
+    for error in report.errors:
+        print(error, file=sys.stderr)
+    if report.changed and args.index:
+        cmd_drain(settings, args)
+    elif report.changed:
+        from worker.dispatch import kick_outbox
+
+        kick_outbox()
+    return 0 if report.ok else 1
+
+
 def openapi_text(settings: Settings) -> str:
     """The API's OpenAPI document as checked in for the UI's generated types (stable formatting)."""
     import dataclasses
@@ -161,6 +219,15 @@ def main(argv: list[str] | None = None) -> int:
     p_seed = sub.add_parser("seed", help="migrate, import and index the demo corpus")
     p_seed.add_argument("--wait", type=int, default=120, help="seconds to wait for Elasticsearch")
     p_seed.set_defaults(func=cmd_seed)
+    p_source = sub.add_parser("source", help="content sources (arXiv, GitHub, RSS stories, event feeds)")
+    source_sub = p_source.add_subparsers(dest="source_command", required=True)
+    source_sub.add_parser("list", help="sources, their configuration, last run and recent failures").set_defaults(
+        func=cmd_source_list
+    )
+    p_run = source_sub.add_parser("run", help="run one source now (exit 1 when a fetch failed)")
+    p_run.add_argument("name")
+    p_run.add_argument("--index", action="store_true", help="drain the outbox into Elasticsearch right away")
+    p_run.set_defaults(func=cmd_source_run)
     p_openapi = sub.add_parser("openapi", help="print the OpenAPI document (or --check FILE against it)")
     p_openapi.add_argument("--check", metavar="FILE", help="exit 1 when FILE differs from the live document")
     p_openapi.set_defaults(func=cmd_openapi)

@@ -54,6 +54,11 @@ class EventInfoSchema(Schema):
     tag_names = fields.List(fields.Nested(TagSchema), required=True)
 
 
+def time_desc(start: datetime, end: datetime) -> str:
+    """The default time line of an event (importer and sources alike)."""
+    return f"{start.astimezone(UTC):%Y-%m-%d %H:%M} - {end.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+
+
 def event_status(info: dict, now: datetime | None = None) -> dict:
     """Badge and button from the event's times: '报名中' before it starts, '直播' while it runs."""
     now = now or datetime.now(UTC)
@@ -143,7 +148,7 @@ class EventKind(Kind):
             raise ValidationError({"end_time": ["end_time is before start_time"]})
         keep = self.relative_fields(raw)
         if not data.get("time_desc"):
-            data["time_desc"] = f"{start.astimezone(UTC):%Y-%m-%d %H:%M} - {end.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+            data["time_desc"] = time_desc(start, end)
             if {"start_time", "end_time"} & set(keep):
                 keep += ("time_desc",)  # derived from relative times: kept with them on re-import
         return upsert(session, Event, {"id": data.pop("id")}, data, keep)

@@ -36,6 +36,15 @@ def story_heat(story: Story) -> float:
     return round(story.final_score * 2 + story.remark_count * 3 + story.view_count / 50, 2)
 
 
+# Links and images keep http(s) URLs only (`javascript:`, `data:` and the like are removed).
+URL_SCHEMES = {"http", "https"}
+
+
+def clean_html(html: str) -> str:
+    """Story HTML as the site stores it, whoever wrote it (the editor form, a feed): sanitised by nh3."""
+    return nh3.clean(html or "", url_schemes=URL_SCHEMES).strip()
+
+
 def _text_of(html: str) -> str:
     return re.sub(r"\s+", " ", nh3.clean(html, tags=set())).strip()
 

@@ -93,6 +93,8 @@ class Story(Versioned, Base):
     # A soft delete keeps who deleted the story and, for a moderator's delete, why.
     deleted_by: Mapped[int | None] = mapped_column(Integer)
     deleted_reason: Mapped[str | None] = mapped_column(String(500))
+    # Set by a content source (ingest/sources/): the item's key there, so a re-fetch updates this row.
+    source_key: Mapped[str | None] = mapped_column(String(80), unique=True)
     __table_args__ = (Index("ix_stories_user", "user_id"),)
 
 
@@ -131,6 +133,8 @@ class Event(Versioned, Base):
     icon_msg: Mapped[str | None] = mapped_column(String(40))
     tags: Mapped[list] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Set by a content source (ingest/sources/): the item's key there, so a re-fetch updates this row.
+    source_key: Mapped[str | None] = mapped_column(String(80), unique=True)
 
 
 class Project(Versioned, Base):

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import os
 import subprocess
+import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 ES_PORT = os.environ.get("HUB_TEST_ES_PORT", "9250")
@@ -237,3 +240,95 @@ def start_gunicorn(stack: Stack, log_path: Path, **env: str):
 
     wait_until(up, timeout=60, interval=0.3, message=f"gunicorn did not start: see {log_path}")
     return process, base
+
+
+def source_env(stack: Stack, **policy):
+    """What a content source's run needs on `stack`: its database, its run log, HTTP without pauses."""
+    from ingest.sources import HttpPolicy, SourceEnv
+    from store.source_runs import RunLog
+
+    http = HttpPolicy(**{"timeout": 10.0, "delay": 0.0, "max_requests": 10, "user_agent": "hub-tests", **policy})
+    return SourceEnv(stack.sessions(), RunLog(stack.redis(), stack.alias), http, sleep=lambda _seconds: None)
+
+
+def add_user(stack: Stack, user_id: int, name: str, **fields) -> None:
+    """A user row (through the store's write path), e.g. an editor or an author with an arxiv_name."""
+    from store.models import User
+    from store.writes import upsert
+
+    with stack.sessions()() as session:
+        upsert(session, User, {"id": user_id}, {"name": name, "created_at": datetime.now(UTC), **fields})
+        session.commit()
+
+
+# --- content sources: recorded responses served by a real local HTTP server ---
+
+SOURCE_FIXTURES = ROOT / "tests" / "fixtures" / "sources"
+
+CONTENT_TYPES = {
+    ".xml": "application/atom+xml; charset=utf-8",
+    ".json": "application/json; charset=utf-8",
+    ".ics": "text/calendar; charset=utf-8",
+}
+
+
+@dataclass
+class Answer:
+    status: int = 200
+    file: str | None = None
+    body: bytes = b""
+    headers: dict[str, str] = field(default_factory=dict)
+
+    def payload(self) -> bytes:
+        return (SOURCE_FIXTURES / self.file).read_bytes() if self.file else self.body
+
+
+@dataclass
+class Seen:
+    path: str
+    query: dict[str, list[str]]
+    headers: dict[str, str]
+
+
+class FeedServer:
+    """Routes a path to a list of answers: each request takes the next one, the last one repeats."""
+
+    def __init__(self):
+        self.routes: dict[str, list[Answer]] = {}
+        self.seen: list[Seen] = []
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802 (http.server's name)
+                parts = urlsplit(self.path)
+                server.seen.append(Seen(parts.path, parse_qs(parts.query), dict(self.headers.items())))
+                answers = server.routes.get(parts.path)
+                answer = (answers.pop(0) if len(answers) > 1 else answers[0]) if answers else Answer(404, body=b"no")
+                body = answer.payload()
+                self.send_response(answer.status)
+                suffix = Path(answer.file or "x.txt").suffix
+                self.send_header("Content-Type", CONTENT_TYPES.get(suffix, "text/plain"))
+                self.send_header("Content-Length", str(len(body)))
+                for name, value in answer.headers.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def route(self, path: str, *answers: Answer) -> str:
+        self.routes[path] = list(answers)
+        return self.base + path
+
+    def hits(self, path: str) -> list[Seen]:
+        return [s for s in self.seen if s.path == path]
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()

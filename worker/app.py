@@ -8,6 +8,21 @@ from __future__ import annotations
 from celery import Celery
 
 from config import Settings
+from ingest.sources import SourcesConfig, configured
+
+
+def source_task_name(source: str) -> str:
+    return f"hub.source.{source}"
+
+
+def source_schedule(settings: Settings) -> dict:
+    """One beat entry per configured content source (none unless HUB_SOURCE_* lists are set, so tests
+    and `make run` never reach the internet). A run that has not started within one interval expires."""
+    every = float(settings.source_interval)
+    return {
+        f"source-{name}": {"task": source_task_name(name), "schedule": every, "options": {"expires": every}}
+        for name in configured(SourcesConfig.from_settings(settings))
+    }
 
 
 def create_celery(settings: Settings) -> Celery:
@@ -29,6 +44,7 @@ def create_celery(settings: Settings) -> Celery:
         beat_schedule={
             # Expires: while no worker consumes (killed, restarting), beat's drains do not pile up.
             "drain-outbox": {"task": "hub.drain_outbox", "schedule": 5.0, "options": {"expires": 10}},
+            **source_schedule(settings),
         },
         timezone="UTC",
     )

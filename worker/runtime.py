@@ -13,9 +13,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from config import Settings
 from indexer.client import make_client
 from indexer.sync import drain_outbox
+from ingest.sources import SourceEnv, SourcesConfig, http_policy
 from store import cache_generation
 from store.db import session_factory
 from store.redis_client import redis_client
+from store.source_runs import RunLog
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,13 @@ class WorkerRuntime:
     def bump_cache(self) -> None:
         """After documents changed: every cached API read of the alias is stale."""
         cache_generation.bump(self.redis, self.alias)
+
+    def sources_config(self) -> SourcesConfig:
+        return SourcesConfig.from_settings(self.settings)
+
+    def source_env(self) -> SourceEnv:
+        """What a content source's run needs; its run log is namespaced by the alias, like the hot words."""
+        return SourceEnv(self.sessions, RunLog(self.redis, self.alias), http_policy(self.settings))
 
     def drain(self) -> int:
         """Drain the outbox unless another drain of this alias is running (a Redis lock: the beat, the

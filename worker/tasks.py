@@ -8,7 +8,9 @@ from celery.signals import worker_ready
 
 from indexer.lifecycle import warn_on_mapping_drift
 from indexer.sync import reindex_all
-from worker.app import celery_app
+from ingest.sources import SOURCES, RunReport, TransientError, backoff_delay, run_source
+from worker.app import celery_app, source_task_name
+from worker.dispatch import kick_outbox
 from worker.runtime import WorkerRuntime, runtime_for
 
 log = logging.getLogger(__name__)
@@ -43,3 +45,42 @@ def reindex_all_task(self) -> dict:
         self.update_state(state="PROGRESS", meta={"done": done, "total": total})
 
     return reindex_all(rt.sessions, rt.es, rt.alias, progress, on_indexed=rt.bump_cache)
+
+
+def _source_task(name: str):
+    """The Celery task of one content source: rate-limited per worker, retried with exponential
+    backoff while a fetch meets a network error, 5xx or 429 (a malformed feed is reported, not
+    retried), idempotent by source key, and never raising into the others' runs."""
+    settings = celery_app.conf.hub_settings
+
+    @celery_app.task(
+        name=source_task_name(name),
+        bind=True,
+        ignore_result=False,
+        rate_limit=settings.source_task_rate_limit or None,
+        max_retries=settings.source_max_retries,
+    )
+    def run(self) -> dict:
+        rt = _runtime()
+        report = run_source(name, rt.sources_config(), rt.source_env())
+        if report.changed:
+            kick_outbox()
+        outcome = report.as_dict()
+        delay = retry_delay(report, self.request.retries, rt.settings)
+        if delay is not None and self.request.retries < self.max_retries:
+            log.info("source %s: retry %d in %.0f s", name, self.request.retries + 1, delay)
+            raise self.retry(countdown=delay)
+        return outcome
+
+    return run
+
+
+def retry_delay(report: RunReport, retries: int, settings) -> float | None:
+    """Seconds before the next try of a run, or None when no fetch failed in a way a retry can fix."""
+    if not report.retryable:
+        return None
+    hint = TransientError("retry", report.retry_after)
+    return backoff_delay(hint, retries, settings.source_backoff_base, settings.source_backoff_cap)
+
+
+SOURCE_TASKS = {name: _source_task(name) for name in SOURCES}

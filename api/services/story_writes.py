@@ -19,16 +19,16 @@ from api.envelope import MSG_CONTENT_REQUIRED, MSG_DELETE_REASON_REQUIRED, ApiEr
 from api.outbox_kick import kick_outbox
 from api.services.access import forbid, is_author, is_editor, live_story, may_edit, require_user
 from api.user_flags import apply_flags
+from kinds.story import clean_html
 from store.models import Story, utcnow
 from store.writes import insert, touch, upsert
 
 STORY = kinds.kind("story")
-URL_SCHEMES = {"http", "https"}
 SUMMARY_FROM_CONTENT = 120
 
 
 def clean_content(html: str) -> str:
-    return nh3.clean(html, url_schemes=URL_SCHEMES).strip()
+    return clean_html(html)
 
 
 def plain_text(html: str) -> str:

@@ -4,6 +4,124 @@
  */
 
 export interface paths {
+    "/api/v1/editor/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every content source (arxiv, github, stories, events): label, whether it is configured and
+         *     scheduled, its configuration (no secrets), its last run (time, counts, ok or error) and its 5
+         *     most recent failures, newest first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SourceListEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not an editor: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/editor/sources/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a run of source `name` on the worker now (CSRF header required, rate-limited like every
+         *     write). data: the task id; the run's outcome shows in the list once it finished. msg `操作成功`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SourceRunQueuedEnvelope"];
+                    };
+                };
+                /** @description not configured: {code: 400, msg: '该来源未配置'} */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not an editor: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NOT_FOUND"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -1879,6 +1997,62 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: (Record<string, never> | null) | components["schemas"]["FeedList"];
+            msg?: string;
+        };
+        Source: {
+            /** @description URLs, categories, topics; secrets only as *_set */
+            config: {
+                [key: string]: unknown;
+            };
+            /** @description scheduled by beat (HUB_SOURCE_*) */
+            configured: boolean;
+            /** @description newest first, 5 at most */
+            failures: components["schemas"]["SourceFailure"][];
+            /** @description beat runs it this often */
+            interval_seconds: number;
+            label: string;
+            last_run: (Record<string, never> | null) | components["schemas"]["SourceRun"];
+            name: string;
+        };
+        SourceFailure: {
+            at?: string | null;
+            reason?: string | null;
+        };
+        SourceList: {
+            list: components["schemas"]["Source"][];
+        };
+        SourceListEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["SourceList"];
+            msg?: string;
+        };
+        SourceRun: {
+            created?: number;
+            /** @description what failed, per fetch */
+            error?: string | null;
+            /** @description items read from the fetches that succeeded */
+            fetched?: number;
+            /** @description categories, topics or feeds fetched */
+            fetches?: number;
+            finished_at?: string | null;
+            /** @description a network error, 5xx or 429: the worker retries */
+            retryable?: boolean;
+            source: string;
+            started_at: string;
+            /** @description ok | error */
+            status: string;
+            unchanged?: number;
+            updated?: number;
+        };
+        SourceRunQueued: {
+            name: string;
+            task_id: string;
+        };
+        SourceRunQueuedEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["SourceRunQueued"];
             msg?: string;
         };
         StoryBody: {
