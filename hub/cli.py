@@ -116,6 +116,31 @@ def cmd_seed(settings: Settings, args) -> int:
     return cmd_import(settings, argparse.Namespace(files=demo, index=True, no_kick=True))
 
 
+def cmd_rollup(settings: Settings, args) -> int:
+    """Run the heat rollup now (as the worker does at 0:00), then drain the outbox."""
+    from worker.runtime import runtime_for
+
+    report = runtime_for(settings).rollup()
+    if report is None:
+        print("a rollup is already running")
+        return 1
+    print(
+        f"heat rollup for days before {report.today}: {report.consumed} stream entries, "
+        f"{report.day_rows} item-days, {report.changed} items re-indexed"
+    )
+    return 0
+
+
+def cmd_attention(settings: Settings, _args) -> int:
+    """Operators' counters: beacons accepted and dropped (by reason), stream length, pending entries."""
+    from store.attention import counters
+    from store.redis_client import redis_client
+
+    for name, value in sorted(counters(redis_client(settings.redis_url), settings.index_alias).items()):
+        print(f"{name}: {value}")
+    return 0
+
+
 def openapi_text(settings: Settings) -> str:
     """The API's OpenAPI document as checked in for the UI's generated types (stable formatting)."""
     import dataclasses
@@ -158,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     p_seed = sub.add_parser("seed", help="migrate, import and index the demo corpus")
     p_seed.add_argument("--wait", type=int, default=120, help="seconds to wait for Elasticsearch")
     p_seed.set_defaults(func=cmd_seed)
+    sub.add_parser("rollup", help="run the heat rollup now, then drain").set_defaults(func=cmd_rollup)
+    sub.add_parser("attention", help="beacon counters and the attention stream").set_defaults(func=cmd_attention)
     p_openapi = sub.add_parser("openapi", help="print the OpenAPI document (or --check FILE against it)")
     p_openapi.add_argument("--check", metavar="FILE", help="exit 1 when FILE differs from the live document")
     p_openapi.set_defaults(func=cmd_openapi)

@@ -1,9 +1,10 @@
 """The people leaderboard, 'global' and 'hub' tabs, from the person documents.
 
-- global: everyone by score (sort=hot, the default) or newest members first (sort=new); `time` does
-  not apply (scores are cumulative).
+- global: everyone by the rolled-up heat of their named stories within `time` (default day), then
+  by score (sort=hot, the default), or newest members first (sort=new).
 - hub: authors of stories published within `time` (default day; anonymous stories left out), ranked
-  by the summed heat of those stories, then by their number; the people are joined by id."""
+  by the summed rolled-up heat of those stories for `time`, then by their cumulative heat and number;
+  the people are joined by id."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def person_row(rank: int, info: dict) -> dict:
 
 
 def global_ranking(args: dict) -> dict:
-    result = reader().search(build_global_ranking(args["sort"], args["page"], args["size"]))
+    result = reader().search(build_global_ranking(args["sort"], args["page"], args["size"], args.get("time")))
     first = (args["page"] - 1) * args["size"]
     rows = [person_row(first + i + 1, hit["_source"]["source"]) for i, hit in enumerate(result["hits"]["hits"])]
     return {"list": rows, "total": result["hits"]["total"]["value"]}
