@@ -164,7 +164,10 @@ def publish_windows(session: Session, today: date) -> list[tuple[str, int]]:
         values = fresh.get(key, dict.fromkeys(WINDOWS, 0.0))
         row = current.get(key)
         old = {name: getattr(row, name) for name in WINDOWS} if row else dict.fromkeys(WINDOWS, 0.0)
-        if old == values and key not in newest_day:
+        # Same windows: unchanged, unless a new day was added since the last publication (the
+        # paper's trend gains a point even when its sums happen to be equal).
+        fresh_day = key in newest_day and (row is None or row.as_of != today)
+        if old == values and not fresh_day:
             if row is not None:
                 row.as_of = today
             continue
