@@ -358,7 +358,9 @@ def _published_key(namespace: str) -> str:
 
 
 def publish(client: redis.Redis, namespace: str, words: list[str], refresh_seconds: int) -> None:
-    client.set(_published_key(namespace), json.dumps(words, ensure_ascii=False), ex=refresh_seconds * PUBLISHED_TTL_FACTOR)
+    client.set(
+        _published_key(namespace), json.dumps(words, ensure_ascii=False), ex=refresh_seconds * PUBLISHED_TTL_FACTOR
+    )
 
 
 def published(client: redis.Redis, namespace: str) -> list[str] | None:

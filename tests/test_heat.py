@@ -100,7 +100,9 @@ def test_known_daily_heat(rolled):
     assert STORY_1001 == 10.0 and STORY_1003 == 4.0
     today = datetime.now(ZONE).date()
     with rolled.sessions()() as session:
-        rows = {(r.item_type, r.item_id): r for r in session.scalars(select(ItemHeatDay).where(ItemHeatDay.day == today))}
+        rows = {
+            (r.item_type, r.item_id): r for r in session.scalars(select(ItemHeatDay).where(ItemHeatDay.day == today))
+        }
     story = rows[("story", 1001)]
     assert (story.views, story.clicks, story.votes, story.bookmarks, story.reports, story.heat) == (3, 2, 2, 1, 1, 10.0)
     assert rows[("story", 1003)].heat == 4.0
@@ -147,7 +149,7 @@ def test_hot_feed_and_rankings_follow_the_rollup(rolled):
         assert [item["story_id"] for item in hot["list"][:2]] == [1001, 1003]
         ranking = data_of(client.get("/api/v1/rankings", query_string={"time": "week"}))
         # Global: by the heat of their stories this week (101: 10, 102: 4), then score (103: 900).
-        assert [r["id"] for r in ranking["list"]] == [101, 102, 103]
+        assert [(r["id"], r["heat"]) for r in ranking["list"]] == [(101, 10.0), (102, 4.0), (103, 0.0)]
         hub = data_of(client.get("/api/v1/rankings", query_string={"tab": "hub", "time": "week"}))
         assert [(r["id"], r["hub_heat"]) for r in hub["list"]] == [(101, 10.0), (102, 4.0)]
 

@@ -16,8 +16,8 @@ from config import Settings
 from indexer.client import make_client
 from indexer.sync import drain_outbox
 from store import cache_generation, hotwords
-from store.heat import RollupReport, run_rollup
 from store.db import session_factory
+from store.heat import RollupReport, run_rollup
 from store.redis_client import redis_client
 
 
@@ -59,7 +59,6 @@ class WorkerRuntime:
                 lock.release()
             except LockError:  # expired while draining: another drain may already hold a new one
                 pass
-
 
     def rollup(self, now: datetime | None = None) -> RollupReport | None:
         """The heat rollup (store/heat.py), then a drain so the index carries the new heat at once.

@@ -23,7 +23,7 @@ def build_global_ranking(sort: str, page: int, size: int, time: str | None = "da
         order = [*window, {"heat": "desc"}, {"doc_key": "asc"}]
     return {
         **paging(page, size),
-        "_source": PERSON_SOURCE,
+        "_source": [*PERSON_SOURCE, *HEAT_FIELDS.values()],
         "query": {"bool": {"filter": [{"term": {"type": "person"}}]}},
         "sort": order,
     }
