@@ -55,14 +55,19 @@ def create_app(settings: Settings | None = None) -> Flask:
     for read_api in (search, suggest, hotwords, feeds, stories, papers, events, rankings, users):
         api.register_blueprint(read_api.blp)
     from api.limits import init_limits
-    from api.routes import reports, sources, story_actions, story_writes
+    from api.routes import beacons, editor, reports, sources, story_actions, story_writes
 
     api.register_blueprint(sources.blp)
-    writes = [story_writes.blp, story_actions.blp, reports.blp, sources.run_blp]
-    for write_blp in writes:
+    writes = [story_writes.blp, story_actions.blp, reports.blp, sources.run_blp, editor.blp]
+    for write_blp in [*writes, beacons.blp]:
         api.register_blueprint(write_blp)
     init_limits(
-        app, settings, write_blueprints=writes, search_blueprints=[search.blp], suggest_blueprints=[suggest.blp]
+        app,
+        settings,
+        write_blueprints=writes,
+        search_blueprints=[search.blp],
+        suggest_blueprints=[suggest.blp],
+        beacon_blueprints=[beacons.blp],
     )
     app.register_blueprint(health.blp)
     app.register_blueprint(ui.blp)  # last: it answers every other path with the SPA

@@ -1,5 +1,5 @@
 """Rate limits (Flask-Limiter, counters on Redis): every write per signed-in user (else per address),
-search and suggestions per address. A breach answers 429 in the envelope (`操作太频繁，请稍后再试`,
+search and suggestions per address, tracking beacons per visitor id and address (and per address). A breach answers 429 in the envelope (`操作太频繁，请稍后再试`,
 through the app's error handlers). If Redis is unreachable the limits are skipped: writes never
 depend on Redis.
 
@@ -8,7 +8,7 @@ so two apps in one process (tests) never share counters."""
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -28,7 +28,22 @@ def user_or_address_key() -> str:
     return f"user:{user_id}" if user_id is not None else address_key()
 
 
-def init_limits(app: Flask, settings: Settings, write_blueprints=(), search_blueprints=(), suggest_blueprints=()):
+def visitor_and_address_key() -> str:
+    """A beacon's sender: the visitor id it claims together with the address (an id alone is free to
+    invent; the address alone would lump an office behind one NAT together)."""
+    from api.services.attention import visitor_of_request
+
+    return f"visitor:{visitor_of_request(request.args.get('data'))}:{address_key()}"
+
+
+def init_limits(
+    app: Flask,
+    settings: Settings,
+    write_blueprints=(),
+    search_blueprints=(),
+    suggest_blueprints=(),
+    beacon_blueprints=(),
+):
     """Build the app's limiter and put the configured limits on the given blueprints (by name, so the
     same blueprint objects can serve several apps with different limits)."""
     limiter = Limiter(
@@ -46,6 +61,8 @@ def init_limits(app: Flask, settings: Settings, write_blueprints=(), search_blue
         ("writes", settings.rate_limit_writes, user_or_address_key, write_blueprints),
         ("search", settings.rate_limit_search, address_key, search_blueprints),
         ("suggest", settings.rate_limit_suggest, address_key, suggest_blueprints),
+        ("beacons", settings.rate_limit_beacons, visitor_and_address_key, beacon_blueprints),
+        ("beacons-address", settings.rate_limit_beacons_address, address_key, beacon_blueprints),
     )
     for scope, limit, key_func, blueprints in groups:
         # One shared counter per scope: 30 writes a minute in all, whichever write it is.
@@ -56,4 +73,4 @@ def init_limits(app: Flask, settings: Settings, write_blueprints=(), search_blue
     return limiter
 
 
-__all__ = ["address_key", "init_limits", "user_or_address_key"]
+__all__ = ["address_key", "init_limits", "user_or_address_key", "visitor_and_address_key"]

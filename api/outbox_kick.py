@@ -42,14 +42,19 @@ def publish_task(name: str, **options) -> str:
     return _publisher().send_task(name, retry=False, **options).id
 
 
-def kick_outbox() -> bool:
-    """Call after commit. True when the drain task was published."""
+def send_task(name: str, expires: int = 60) -> bool:
+    """Publish a worker task by name, best effort; False when the broker is unreachable."""
     try:
-        _publisher().send_task(DRAIN_TASK, retry=False, expires=60)
+        publish_task(name, expires=expires)
         return True
     except Exception as exc:  # broker unreachable
-        log.warning("could not reach the broker, outbox will be drained later: %s", exc)
+        log.warning("could not reach the broker to send %s: %s", name, exc)
         return False
 
 
-__all__ = ["kick_outbox", "publish_task"]
+def kick_outbox() -> bool:
+    """Call after commit. True when the drain task was published (else the beat drains it later)."""
+    return send_task(DRAIN_TASK)
+
+
+__all__ = ["kick_outbox", "publish_task", "send_task"]

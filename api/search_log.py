@@ -64,8 +64,12 @@ def log_search(query: str) -> None:
 
 
 def current_hot_words(size: int = 10) -> list[str]:
+    """The list the worker's beat published, else computed here (no worker running)."""
     config = hub().settings
     try:
+        words = hotwords.published(hub().redis, config.index_alias)
+        if words is not None:
+            return words[:size]
         return hotwords.hot_words(hub().redis, config.index_alias, config.default_hotwords, size, rules(config))
     except Exception as exc:
         log.warning("hot words unavailable, using the editor-set list: %s", exc)

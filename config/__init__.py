@@ -108,6 +108,18 @@ class Settings:
     # Where the counters live (default: redis_url).
     rate_limit_storage_url: str = field(default_factory=lambda: _env("RATE_LIMIT_STORAGE_URL", ""))
 
+    # Attention and heat (docs/architecture.md, "Attention and heat"). Beacons: per visitor and address,
+    # and per address alone (a flood rotating visitor ids); the stream is capped at about this many entries.
+    rate_limit_beacons: str = field(default_factory=lambda: _env("RATE_LIMIT_BEACONS", "120/minute"))
+    rate_limit_beacons_address: str = field(default_factory=lambda: _env("RATE_LIMIT_BEACONS_ADDRESS", "1200/minute"))
+    beacon_stream_maxlen: int = field(default_factory=lambda: int(_env("BEACON_STREAM_MAXLEN", "1000000")))
+    # Heat days are calendar days here; the daily rollup runs at 0:00 of this zone.
+    heat_timezone: str = field(default_factory=lambda: _env("HEAT_TIMEZONE", "Asia/Shanghai"))
+    # The rollup holds a Redis lease this long (a killed rollup frees it after that).
+    rollup_lock_seconds: int = field(default_factory=lambda: int(_env("ROLLUP_LOCK_SECONDS", "900")))
+    # The worker's beat republishes the hot words this often (seconds).
+    hotwords_refresh_seconds: int = field(default_factory=lambda: int(_env("HOTWORDS_REFRESH_SECONDS", "120")))
+
     # Security headers (api/security_headers.py). Hosts (origins) allowed to frame the UI besides itself,
     # e.g. the apps that embed it: `https://app.aihub.example,https://*.aihub.example`.
     frame_ancestors: list[str] = field(default_factory=lambda: _list("FRAME_ANCESTORS", ""))

@@ -174,6 +174,31 @@ def cmd_source_run(settings: Settings, args) -> int:
     return 0 if report.ok else 1
 
 
+def cmd_rollup(settings: Settings, args) -> int:
+    """Run the heat rollup now (as the worker does at 0:00), then drain the outbox."""
+    from worker.runtime import runtime_for
+
+    report = runtime_for(settings).rollup()
+    if report is None:
+        print("a rollup is already running")
+        return 1
+    print(
+        f"heat rollup for days before {report.today}: {report.consumed} stream entries, "
+        f"{report.day_rows} item-days, {report.changed} items re-indexed"
+    )
+    return 0
+
+
+def cmd_attention(settings: Settings, _args) -> int:
+    """Operators' counters: beacons accepted and dropped (by reason), stream length, pending entries."""
+    from store.attention import counters
+    from store.redis_client import redis_client
+
+    for name, value in sorted(counters(redis_client(settings.redis_url), settings.index_alias).items()):
+        print(f"{name}: {value}")
+    return 0
+
+
 def openapi_text(settings: Settings) -> str:
     """The API's OpenAPI document as checked in for the UI's generated types (stable formatting)."""
     import dataclasses
@@ -228,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     p_run.add_argument("name")
     p_run.add_argument("--index", action="store_true", help="drain the outbox into Elasticsearch right away")
     p_run.set_defaults(func=cmd_source_run)
+
+    sub.add_parser("rollup", help="run the heat rollup now, then drain").set_defaults(func=cmd_rollup)
+    sub.add_parser("attention", help="beacon counters and the attention stream").set_defaults(func=cmd_attention)
     p_openapi = sub.add_parser("openapi", help="print the OpenAPI document (or --check FILE against it)")
     p_openapi.add_argument("--check", metavar="FILE", help="exit 1 when FILE differs from the live document")
     p_openapi.set_defaults(func=cmd_openapi)

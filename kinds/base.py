@@ -12,6 +12,7 @@ from marshmallow import Schema
 from sqlalchemy.orm import Session
 
 from kinds.common import TAG_LIMIT, Record, is_relative, shape_tags
+from store.heat import heat_fields
 from store.models import Versioned
 
 
@@ -73,6 +74,8 @@ class Kind:
             "item_id": str(row.id),
             "doc_key": self.doc_id(self.key(row)),
             **self.search_fields(session, row),
+            # Heat over the last 1/3/7/30 days as the daily rollup published it (store/heat.py).
+            **heat_fields(session, self.name, row.id),
             "source": self.payload(session, row),
         }
 

@@ -13,6 +13,7 @@ from analysis.views import text_views
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, is_relative, iso, relative_days
+from store.heat import daily_series
 from store.models import Paper
 from store.tags import tag_names
 from store.writes import upsert
@@ -52,6 +53,14 @@ def _series_day(value: str, now: datetime) -> str:
     if is_relative(value):
         return (now.date() + timedelta(days=relative_days(value))).isoformat()
     return date.fromisoformat(value).isoformat()
+
+
+def paper_series(session: Session, paper: Paper) -> list[list]:
+    """The trend: the rollup's daily heat; days before the first rollup (or never rolled up) keep the
+    imported series (the demo files' numbers are the day-0 input)."""
+    days = {str(day): int(value) for day, value in (paper.hotness_series or [])}
+    days.update(dict(daily_series(session, "paper", paper.id)))
+    return [[day, value] for day, value in sorted(days.items())]
 
 
 class PaperKind(Kind):
@@ -95,7 +104,7 @@ class PaperKind(Kind):
             "created_at": iso(paper.published_at),
             "heat": float(paper.hotness),
             # [[yyyy-MM-dd, n], ...]: stored, not indexed, so the trends read stays index-only.
-            "hotness_series": [[str(day), int(value)] for day, value in (paper.hotness_series or [])],
+            "hotness_series": paper_series(session, paper),
         }
 
     def payload(self, session: Session, paper: Paper) -> dict:

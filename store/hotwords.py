@@ -13,8 +13,10 @@ All three are day-scoped and kept 8 days. A day holds at most `Rules.day_cap` wo
 the lowest are trimmed together with their records. A client is an opaque string from the caller
 (the API passes the signed-in user id or a keyed hash of the address).
 
-Hot words sum the last 7 days with a weight that halves each day back, so recent searches weigh
-more. A word is shown when its weighted count is at least `MIN_SCORE` and at least
+Hot words are rising words first (`rising_words`: more distinct clients a day over today and
+yesterday than over the five days before), then words of the last 7 days summed with a weight that
+halves each day back. The worker's beat computes the list every few minutes and publishes it
+(`publish`); the API reads the published list and computes its own only when none is there. A word is shown when its weighted count is at least `MIN_SCORE` and at least
 `Rules.min_clients` distinct clients searched it within the window. Junk is dropped when counting
 and again when reading (see `is_junk`), invisible and format characters are stripped first, and a
 word matching the editors' block list (`Rules.blocklist`) is never counted nor shown. While fewer
@@ -22,6 +24,7 @@ words qualify than asked for, the editor-set list fills the rest."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -273,14 +276,67 @@ def ranked_words(
     return shown
 
 
+# Rising: the recent days against the days before them (all within the kept days).
+RECENT_DAYS = 2  # today and yesterday (UTC days)
+BASELINE_DAYS = 5  # the five days before those
+
+
+def rising_words(
+    client: redis.Redis, namespace: str, now: datetime | None = None, rules: Rules = Rules()
+) -> list[tuple[str, float]]:
+    """(display word, growth) of words searched by more distinct clients a day recently than in the
+    baseline before, best first. Growth is the recent daily average of distinct clients minus the
+    baseline's; a word needs `rules.min_clients` distinct clients within the recent days. A word
+    searched steadily (as many clients a day as before) is not rising."""
+    today = (now or datetime.now(UTC)).date()
+    days = [today - timedelta(days=age) for age in range(RECENT_DAYS + BASELINE_DAYS)]
+    pipe = client.pipeline(transaction=False)
+    for day in days:
+        pipe.zrevrange(_day_key(namespace, day), 0, PER_DAY_READ - 1, withscores=True)
+    recent: dict[str, float] = {}
+    baseline: dict[str, float] = {}
+    for age, rows in enumerate(pipe.execute()):
+        into = recent if age < RECENT_DAYS else baseline
+        for word, count in rows:
+            into[word] = into.get(word, 0.0) + count
+    growth = {
+        word: n / RECENT_DAYS - baseline.get(word, 0.0) / BASELINE_DAYS
+        for word, n in recent.items()
+        if n >= rules.min_clients and not is_junk(word) and not is_blocked(word, rules.blocklist)
+    }
+    candidates = [(word, round(g, 3)) for word, g in growth.items() if g > 0]
+    if not candidates:
+        return []
+    recent_days = days[:RECENT_DAYS]
+    for word, _ in candidates:  # distinct clients over the recent days: the days' records merged
+        pipe.pfcount(*(_clients_key(namespace, day, word) for day in recent_days))
+    enough = [pair for pair, n in zip(candidates, pipe.execute(), strict=True) if n >= rules.min_clients]
+    ranked = sorted(enough, key=lambda p: (-p[1], -recent[p[0]], p[0]))
+    for day in recent_days:
+        pipe.hmget(_display_key(namespace, day), [w for w, _ in ranked] or ["-"])
+    per_day = pipe.execute() if ranked else []
+    return [
+        (next((row[i] for row in per_day if row[i] and row[i].lower() == word), word), score)
+        for i, (word, score) in enumerate(ranked)
+    ]
+
+
 def hot_words(
-    client: redis.Redis, namespace: str, defaults: list[str], size: int = 10, rules: Rules = Rules()
+    client: redis.Redis,
+    namespace: str,
+    defaults: list[str],
+    size: int = 10,
+    rules: Rules = Rules(),
+    now: datetime | None = None,
 ) -> list[str]:
+    """Rising words first, then the week's steadily searched ones, then the editor-set list."""
     words: list[str] = []
     seen: set[str] = set()
-    for word, _ in ranked_words(client, namespace, rules=rules):
+    for word, _ in [*rising_words(client, namespace, now, rules), *ranked_words(client, namespace, now, rules)]:
         if len(words) == size:
             break
+        if normalize(word) in seen:
+            continue
         words.append(word)
         seen.add(normalize(word))
     for word in defaults:  # thin traffic: the editor-set list fills the rest
@@ -290,3 +346,24 @@ def hot_words(
             words.append(word)
             seen.add(normalize(word))
     return words
+
+
+# --- the published list (refreshed by the worker's beat) ------------------------------------------
+
+PUBLISHED_TTL_FACTOR = 5  # a published list outlives a few missed refreshes, then the API computes its own
+
+
+def _published_key(namespace: str) -> str:
+    return f"hub:hotwords:{namespace}:published"
+
+
+def publish(client: redis.Redis, namespace: str, words: list[str], refresh_seconds: int) -> None:
+    client.set(
+        _published_key(namespace), json.dumps(words, ensure_ascii=False), ex=refresh_seconds * PUBLISHED_TTL_FACTOR
+    )
+
+
+def published(client: redis.Redis, namespace: str) -> list[str] | None:
+    """The list the worker last published, or None (never, or expired: no beat running)."""
+    text = client.get(_published_key(namespace))
+    return json.loads(text) if text else None

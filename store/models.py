@@ -3,10 +3,10 @@ change; the indexer uses it as the Elasticsearch external version, so replays ar
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import ClassVar
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -196,6 +196,51 @@ class StoryReport(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class AttentionMark(Base):
+    """One visitor's attention to one item on one day (Asia/Shanghai by default): a view (detail page,
+    or a `duration` beacon) or a click beacon. The primary key makes recording idempotent, so a
+    stream entry consumed twice (a crash between commit and acknowledgement) counts once, and the
+    day's views and clicks are distinct visitors, not raw hits. `visitor` is a keyed hash."""
+
+    __tablename__ = "attention_marks"
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    item_type: Mapped[str] = mapped_column(String(20), primary_key=True)
+    item_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[str] = mapped_column(String(10), primary_key=True)
+    visitor: Mapped[str] = mapped_column(String(32), primary_key=True)
+
+
+class ItemHeatDay(Base):
+    """An item's interactions and heat on one day, written by the daily rollup (store/heat.py)."""
+
+    __tablename__ = "item_heat_days"
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    item_type: Mapped[str] = mapped_column(String(20), primary_key=True)
+    item_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    views: Mapped[int] = mapped_column(Integer, default=0)
+    clicks: Mapped[int] = mapped_column(Integer, default=0)
+    votes: Mapped[int] = mapped_column(Integer, default=0)
+    bookmarks: Mapped[int] = mapped_column(Integer, default=0)
+    reports: Mapped[int] = mapped_column(Integer, default=0)
+    heat: Mapped[float] = mapped_column(Float, default=0.0)
+    __table_args__ = (Index("ix_item_heat_days_item", "item_type", "item_id"),)
+
+
+class ItemHeatWindow(Base):
+    """The heat an item's document carries: sums of its daily heat over the last 1/3/7/30 complete
+    days as of `as_of` (the rollup's day). The document builders read this table, so a reindex or an
+    outbox drain carries exactly what the last rollup published."""
+
+    __tablename__ = "item_heat_windows"
+    item_type: Mapped[str] = mapped_column(String(20), primary_key=True)
+    item_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    heat_day: Mapped[float] = mapped_column(Float, default=0.0)
+    heat_3day: Mapped[float] = mapped_column(Float, default=0.0)
+    heat_week: Mapped[float] = mapped_column(Float, default=0.0)
+    heat_month: Mapped[float] = mapped_column(Float, default=0.0)
+    as_of: Mapped[date] = mapped_column(Date)
+
+
 __all__ = [
     "Base",
     "User",
@@ -205,6 +250,9 @@ __all__ = [
     "Event",
     "Project",
     "OutboxEntry",
+    "AttentionMark",
+    "ItemHeatDay",
+    "ItemHeatWindow",
     "Versioned",
     "utcnow",
 ]

@@ -6,6 +6,7 @@ the post-commit kick use) is built from the environment, since it is an entry po
 from __future__ import annotations
 
 from celery import Celery
+from celery.schedules import crontab
 
 from config import Settings
 from ingest.sources import SourcesConfig, configured
@@ -45,8 +46,21 @@ def create_celery(settings: Settings) -> Celery:
             # Expires: while no worker consumes (killed, restarting), beat's drains do not pile up.
             "drain-outbox": {"task": "hub.drain_outbox", "schedule": 5.0, "options": {"expires": 10}},
             **source_schedule(settings),
+            # Heat days end at midnight of HUB_HEAT_TIMEZONE: the rollup publishes the day just ended.
+            "rollup-heat": {
+                "task": "hub.rollup_heat",
+                "schedule": crontab(minute=0, hour=0),
+                "options": {"expires": 6 * 3600},
+            },
+            "refresh-hotwords": {
+                "task": "hub.refresh_hotwords",
+                "schedule": float(settings.hotwords_refresh_seconds),
+                "options": {"expires": settings.hotwords_refresh_seconds},
+            },
         },
-        timezone="UTC",
+        # The zone crontab entries are read in (the rollup's midnight); intervals do not depend on it.
+        timezone=settings.heat_timezone,
+        enable_utc=True,
     )
     app.conf.hub_settings = settings
     return app

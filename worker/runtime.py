@@ -4,6 +4,8 @@ per worker process from the Celery app's settings."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import redis
 from elasticsearch import Elasticsearch
@@ -14,8 +16,9 @@ from config import Settings
 from indexer.client import make_client
 from indexer.sync import drain_outbox
 from ingest.sources import SourceEnv, SourcesConfig, http_policy
-from store import cache_generation
+from store import cache_generation, hotwords
 from store.db import session_factory
+from store.heat import RollupReport, run_rollup
 from store.redis_client import redis_client
 from store.source_runs import RunLog
 
@@ -65,6 +68,35 @@ class WorkerRuntime:
                 lock.release()
             except LockError:  # expired while draining: another drain may already hold a new one
                 pass
+
+    def rollup(self, now: datetime | None = None) -> RollupReport | None:
+        """The heat rollup (store/heat.py), then a drain so the index carries the new heat at once.
+        None when another rollup of this alias is running (a Redis lease, so two never interleave)."""
+        lock = self.redis.lock(
+            f"hub:lock:rollup:{self.alias}", timeout=self.settings.rollup_lock_seconds, blocking=False
+        )
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            report = run_rollup(self.redis, self.sessions, self.alias, ZoneInfo(self.settings.heat_timezone), now)
+        finally:
+            try:
+                lock.release()
+            except LockError:
+                pass
+        self.drain()
+        return report
+
+    def refresh_hot_words(self) -> list[str]:
+        config = self.settings
+        rules = hotwords.Rules(
+            min_clients=config.hotwords_min_clients,
+            day_cap=config.hotwords_day_cap,
+            blocklist=config.hotwords_blocklist,
+        )
+        words = hotwords.hot_words(self.redis, self.alias, config.default_hotwords, 10, rules)
+        hotwords.publish(self.redis, self.alias, words, config.hotwords_refresh_seconds)
+        return words
 
 
 _current: WorkerRuntime | None = None

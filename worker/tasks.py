@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import asdict
 
 from celery.signals import worker_ready
 
@@ -84,3 +85,23 @@ def retry_delay(report: RunReport, retries: int, settings) -> float | None:
 
 
 SOURCE_TASKS = {name: _source_task(name) for name in SOURCES}
+
+
+@celery_app.task(name="hub.rollup_heat")
+def rollup_heat_task() -> dict | None:
+    """Daily at 0:00 (HUB_HEAT_TIMEZONE) and on an editor's demand; acknowledged late, and safe to
+    re-run: the stream's entries are acknowledged only after their marks are committed."""
+    report = _runtime().rollup()
+    if report is None:
+        log.info("heat rollup already running; this one is skipped")
+        return None
+    log.info("heat rollup: %s", report)
+    return asdict(report)
+
+
+@celery_app.task(name="hub.refresh_hotwords", ignore_result=True)
+def refresh_hotwords_task() -> None:
+    try:
+        _runtime().refresh_hot_words()
+    except Exception as exc:  # Redis away: the API computes its own list meanwhile
+        log.warning("hot words not refreshed: %s", exc)

@@ -23,6 +23,10 @@ class RankedPersonSchema(Schema):
     is_expert = fields.Boolean()
     arxiv_name = fields.String(allow_none=True)
     activity_count = fields.Integer()
+    heat = fields.Float(
+        allow_none=True,
+        metadata={"description": "the rolled-up heat the row is ranked by within `time` (null: sort=new or no time)"},
+    )
     hub_heat = fields.Float(allow_none=True, metadata={"description": "hub tab: summed heat of the stories"})
     story_count = fields.Integer(allow_none=True, metadata={"description": "hub tab: stories in the range"})
 

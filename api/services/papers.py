@@ -6,6 +6,7 @@ import kinds
 from api.context import reader
 from api.envelope import MSG_NOT_FOUND, ApiError
 from api.read_cache import read_through
+from api.services.attention import record_view
 from api.trends import pad_series
 from indexer.queries.detail import build_paper_lookup
 from indexer.queries.people import author_filter, build_author_papers, build_person_by_arxiv_name
@@ -31,7 +32,9 @@ def find_paper(key: str, with_series: bool = False) -> dict:
 
 
 def paper_detail(key: str) -> dict:
-    return read_through({"id": key}, lambda: PAPER.shape(find_paper(key)["source"], tag_limit=None))
+    info = read_through({"id": key}, lambda: PAPER.shape(find_paper(key)["source"], tag_limit=None))
+    record_view(PAPER.name, info["id"])  # by number, whichever spelling of the id was asked
+    return info
 
 
 def paper_trend(key: str) -> list:

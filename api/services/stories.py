@@ -9,6 +9,7 @@ from api.context import reader
 from api.envelope import MSG_NOT_FOUND, ApiError
 from api.feed_items import hit_to_item
 from api.read_cache import read_through
+from api.services.attention import record_view
 from api.user_flags import apply_flags, apply_item_flags
 from indexer.queries.detail import build_similar
 
@@ -25,6 +26,7 @@ def story_detail(story_id: int) -> dict:
         return info
 
     info = read_through({"id": story_id}, read)
+    record_view(STORY.name, story_id)  # after the read: unknown stories (404) are not counted
     apply_flags([info])
     return info
 

@@ -37,11 +37,23 @@ def filters(
     return clauses
 
 
-def sort_clause(sort: str) -> list:
+# The daily rollup's heat of each time range (store/heat.py); all time: the kind's cumulative heat.
+HEAT_FIELDS = {"day": "heat_day", "3day": "heat_3day", "week": "heat_week", "month": "heat_month"}
+
+
+def heat_sort(time: str | None = None) -> list:
+    """Hot within a time range: the range's rolled-up heat first; the cumulative heat (votes and
+    bookmarks, paper hotness, stars: the day-0 input) breaks its ties, so a quiet day or an index
+    without rollups still lists the known-popular first."""
+    order = [{"heat": "desc"}, {"created_at": "desc"}, {"doc_key": "desc"}]
+    return [{HEAT_FIELDS[time]: "desc"}, *order] if time in HEAT_FIELDS else order
+
+
+def sort_clause(sort: str, time: str | None = None) -> list:
     if sort == "new":
         return [{"created_at": "desc"}, {"doc_key": "desc"}]
     if sort == "hot":
-        return [{"heat": "desc"}, {"created_at": "desc"}, {"doc_key": "desc"}]
+        return heat_sort(time)
     return ["_score", {"created_at": "desc"}, {"doc_key": "desc"}]
 
 

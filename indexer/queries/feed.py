@@ -1,8 +1,9 @@
 """The filtered feeds (stories, papers, events, projects): tags, time range and a named order.
 
 Each kind's feed says which order its `hot` and `new` sorts use (kinds/*.py, `FeedSpec.orders`):
-- heat: the stored `heat` (votes, bookmarks and views for stories, hotness for papers, stars and forks
-  for projects), within the chosen time range of `created_at`; ties newest first.
+- heat: within the chosen time range of `created_at`, the daily rollup's heat of that range
+  (`heat_day`, `heat_3day`, `heat_week`, `heat_month`), then the cumulative `heat` (votes, bookmarks
+  and views for stories, hotness for papers, stars and forks for projects), then newest first.
 - newest: newest `created_at` first.
 - event_status: live events first, then upcoming ones (soonest first), then ended ones (most recent
   first).
@@ -50,7 +51,7 @@ def build_feed(
     if order == "latest_start":
         body["sort"] = [{"start_time": "desc"}, {"doc_key": "desc"}]
     elif order in ("heat", "newest"):
-        body["sort"] = sort_clause("hot" if order == "heat" else "new")
+        body["sort"] = sort_clause("hot" if order == "heat" else "new", time)
     else:
         raise ValueError(f"unknown feed order {order!r}")
     return body

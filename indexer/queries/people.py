@@ -1,22 +1,29 @@
 """People: the leaderboard ('global' and 'hub' tabs) and paper authors.
 
-- global: every person document by `heat` (the user's score), highest first.
+- global: every person by the daily rollup's heat of the time range (the heat of their named
+  stories), then by `heat` (the user's score).
 - hub: people active on the hub within the time range: authors of stories created in it (anonymous
-  stories excluded), ranked by the summed heat of those stories, then by story count."""
+  stories excluded), ranked by the summed rolled-up heat of those stories for the range (all time:
+  the cumulative heat), then by their summed cumulative heat, then by story count."""
 
 from __future__ import annotations
 
-from indexer.queries.common import TIME_RANGES, paging
+from indexer.queries.common import HEAT_FIELDS, TIME_RANGES, paging
 
 PERSON_SOURCE = ["type", "item_id", "source"]
 HUB_MAX_AUTHORS = 1000
 
 
-def build_global_ranking(sort: str, page: int, size: int) -> dict:
-    order = [{"created_at": "desc"}, {"doc_key": "asc"}] if sort == "new" else [{"heat": "desc"}, {"doc_key": "asc"}]
+def build_global_ranking(sort: str, page: int, size: int, time: str | None = "day") -> dict:
+    if sort == "new":
+        order = [{"created_at": "desc"}, {"doc_key": "asc"}]
+    else:
+        # The rolled-up heat of the person's named stories within `time`, then their score.
+        window = [{HEAT_FIELDS[time]: "desc"}] if time in HEAT_FIELDS else []
+        order = [*window, {"heat": "desc"}, {"doc_key": "asc"}]
     return {
         **paging(page, size),
-        "_source": PERSON_SOURCE,
+        "_source": [*PERSON_SOURCE, *HEAT_FIELDS.values()],
         "query": {"bool": {"filter": [{"term": {"type": "person"}}]}},
         "sort": order,
     }
@@ -34,9 +41,13 @@ def build_hub_ranking(time: str | None) -> dict:
                 "terms": {
                     "field": "user_id",
                     "size": HUB_MAX_AUTHORS,
-                    "order": [{"heat_sum": "desc"}, {"_count": "desc"}, {"_key": "asc"}],
+                    "order": [{"heat_sum": "desc"}, {"base_sum": "desc"}, {"_count": "desc"}, {"_key": "asc"}],
                 },
-                "aggs": {"heat_sum": {"sum": {"field": "heat"}}},
+                # heat_sum: the rollup's heat of the range; base_sum (cumulative heat) breaks its ties.
+                "aggs": {
+                    "heat_sum": {"sum": {"field": HEAT_FIELDS.get(time or "", "heat")}},
+                    "base_sum": {"sum": {"field": "heat"}},
+                },
             }
         },
     }

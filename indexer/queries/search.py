@@ -19,7 +19,7 @@ def build_search(
     body: dict = {
         **paging(page, size),
         "query": {"bool": {"filter": filters(types, tags, time)}},
-        "sort": sort_clause(sort if q or sort != "relevance" else "new"),
+        "sort": sort_clause(sort if q or sort != "relevance" else "new", time),
         "_source": LIST_SOURCE,
     }
     if q:

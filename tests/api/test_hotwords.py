@@ -280,3 +280,34 @@ def test_hot_words_are_cached(make_stack):
             search(client, "边界测试", address)
         assert words(client) == before  # served from the cache for a minute
         assert "边界测试" in hotwords.hot_words(stack.redis(), stack.alias, [], 10)
+
+
+def test_rising_words_beat_steady_ones_and_the_worker_publishes_them(make_stack):
+    from worker.runtime import _build
+
+    stack = tiny_stack(make_stack, "hot-rising")
+    client, alias = stack.redis(), stack.alias
+    now = datetime.now(UTC)
+    config = stack.settings()
+    # Steady: the same 3 clients every day of the week (as many a day recently as before).
+    for age in range(7):
+        for n in range(3):
+            hotwords.record_search(client, alias, "大模型", f"steady-{n}", now - timedelta(days=age), rules(config))
+    # Rising: 3 clients today, 1 of them also yesterday, nobody before.
+    for n in range(3):
+        hotwords.record_search(client, alias, "Sora", f"new-{n}", now, rules(config))
+    hotwords.record_search(client, alias, "Sora", "new-0", now - timedelta(days=1), rules(config))
+    # Many raw searches by two clients: not enough distinct clients to rise.
+    for _ in range(20):
+        hotwords.record_search(client, alias, "刷榜", "bot-1", now, rules(config))
+        hotwords.record_search(client, alias, "刷榜", "bot-2", now, rules(config))
+    rising = hotwords.rising_words(client, alias, now, rules(config))
+    assert rising == [("Sora", 2.0)]  # (3 + 1) / 2 days - 0 before
+    listed = hotwords.hot_words(client, alias, config.default_hotwords, 10, rules(config), now)
+    assert listed[:2] == ["Sora", "大模型"] and "刷榜" not in listed
+    # The worker's beat publishes the list; the endpoint serves the published one.
+    hotwords.publish(client, alias, ["发布的词"], 60)
+    with client_for(stack) as api:
+        assert words(api) == ["发布的词"]
+    assert _build(config).refresh_hot_words()[:2] == ["Sora", "大模型"]
+    assert hotwords.published(client, alias)[:2] == ["Sora", "大模型"]

@@ -24,14 +24,17 @@ def test_global_by_score_with_continuous_ranks(client):
 
 def test_hub_tab_ranks_active_authors(tiny_client):
     day = rankings(tiny_client, tab="hub")  # default time: day
-    # Within a day: 1001 (author 101, heat 2), 1010 (author 102, heat 40); 1009 is anonymous.
+    # No rollup has run: hub_heat (the rolled-up heat of the range) is 0 for everyone, and the
+    # cumulative heat orders them. Within a day: 1001 (author 101, heat 2), 1010 (author 102, heat 40);
+    # 1009 is anonymous. (tests/test_heat.py ranks by rolled-up heat.)
     assert [(r["id"], r["rank"], r["hub_heat"], r["story_count"]) for r in day["list"]] == [
-        (102, 1, 40.0, 1),
-        (101, 2, 2.0, 1),
+        (102, 1, 0.0, 1),
+        (101, 2, 0.0, 1),
     ]
     assert day["total"] == 2 and day["list"][0]["name"] == "编辑乙"
     week = rankings(tiny_client, tab="hub", time="week")
-    assert [(r["id"], r["hub_heat"], r["story_count"]) for r in week["list"]] == [(101, 108.0, 3), (102, 64.0, 3)]
+    # Cumulative heat within the week: 101 has 108, 102 has 64.
+    assert [(r["id"], r["hub_heat"], r["story_count"]) for r in week["list"]] == [(101, 0.0, 3), (102, 0.0, 3)]
     assert 103 not in [r["id"] for r in rankings(tiny_client, tab="hub", time="month")["list"]]
 
 

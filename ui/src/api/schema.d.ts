@@ -4,6 +4,63 @@
  */
 
 export interface paths {
+    "/api/v1/editor/rollup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Editors only (CSRF header): queue the heat rollup (consume the attention stream, recompute
+         *     daily heat, publish day/3-day/week/month heat to the index through the outbox). The worker runs
+         *     one rollup at a time; msg `已开始汇总`. 503 when the worker's queue is unreachable.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RollupEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not an editor: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/editor/sources": {
         parameters: {
             query?: never;
@@ -914,6 +971,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One beacon: `data` is base64 (standard or URL-safe) of BeaconContent JSON: page {url, title,
+         *     referrer}, device {platform, screen, ua}, visitor_id, page_id, user_id, user_name, event
+         *     (exposure | duration | click), module_code, page_code, action_code, duration_ms (duration),
+         *     story_ids, paper_ids, event_ids, project_ids. A valid beacon is appended to the attention
+         *     stream (`accepted: true`; false when Redis is away: dropped). Undecodable or invalid content
+         *     answers 400 `埋点数据格式错误` and is counted as dropped; floods answer 429 (per visitor and
+         *     address, and per address).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description base64 of the beacon JSON (BeaconContent) */
+                    data: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BeaconEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -1617,6 +1732,16 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["FeedPage"];
             msg?: string;
         };
+        BeaconEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["BeaconResult"];
+            msg?: string;
+        };
+        BeaconResult: {
+            /** @description false when the beacon could not be stored (Redis away); it is dropped */
+            accepted: boolean;
+        };
         Binding: {
             /** Format: date-time */
             bound_at: string;
@@ -1920,6 +2045,8 @@ export interface components {
             activity_count?: number;
             arxiv_name?: string | null;
             avatar_url?: string | null;
+            /** @description the rolled-up heat the row is ranked by within `time` (null: sort=new or no time) */
+            heat?: number | null;
             /** @description hub tab: summed heat of the stories */
             hub_heat?: number | null;
             id: number;
@@ -1972,6 +2099,15 @@ export interface components {
              * @default null
              */
             url: string | null;
+        };
+        RollupEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["RollupQueued"];
+            msg?: string;
+        };
+        RollupQueued: {
+            queued: boolean;
         };
         SearchPage: {
             /** @description when nothing is found: a nearby query the corpus knows (from the engine's suggesters) */

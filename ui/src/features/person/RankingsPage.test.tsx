@@ -14,11 +14,12 @@ function answer(list: unknown[]) {
 describe('RankingsPage', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('the global tab ranks by score', async () => {
-    answer([{ ...row, hub_heat: null, story_count: null }]);
+  it("the global tab shows today's rolled-up heat and the score", async () => {
+    answer([{ ...row, heat: 1234, hub_heat: null, story_count: null }]);
     renderWithProviders(<RankingsPage />, { route: '/rankings' });
     const item = await screen.findByRole('listitem');
-    expect(within(item).getByTitle('热度')).toHaveTextContent('9.87w');
+    expect(within(item).getByTitle('今日热度')).toHaveTextContent('1.23k');
+    expect(within(item).getByTitle('积分')).toHaveTextContent('9.87w 分');
   });
 
   it("the hub tab shows the hub fields, not the global score", async () => {

@@ -15,8 +15,9 @@ import './RankingsPage.css';
 const rowKey = (r: RankedPerson) => String(r.id);
 
 /**
- * What a row is ranked by: the global tab by the person's score; the hub tab by the summed heat
- * of their stories published today, with the number of those stories (api/routes/rankings.py).
+ * What a row is ranked by (heat from the daily rollup): the global tab by the heat of the person's
+ * stories today, then their score; the hub tab by the summed heat of their stories published today,
+ * with the number of those stories (api/services/rankings.py).
  */
 function RankMeasure({ row, tab }: { row: RankedPerson; tab: RankTab }) {
   if (tab === 'hub') {
@@ -27,7 +28,12 @@ function RankMeasure({ row, tab }: { row: RankedPerson; tab: RankTab }) {
       </>
     );
   }
-  return <span className="rank-row__score" title="热度"><Icon name="fire" size={14} />{formatNumber(row.score)}</span>;
+  return (
+    <>
+      <span className="rank-row__count" title="积分">{formatNumber(row.score)} 分</span>
+      <span className="rank-row__score" title="今日热度"><Icon name="fire" size={14} />{formatNumber(row.heat ?? 0)}</span>
+    </>
+  );
 }
 
 /** People leaderboard with 'global' and 'hub' tabs (hot, day); experts get the special avatar. */

@@ -1,0 +1,277 @@
+"""Heat: interactions per item per day turned into one number, and the windows documents carry.
+
+The rollup (worker task `hub.rollup_heat`, daily at 0:00 in `HUB_HEAT_TIMEZONE`, Asia/Shanghai):
+
+1. consumes the attention stream into `attention_marks` (store/attention.py);
+2. recomputes `item_heat_days` for the last `RECOMPUTE_DAYS` complete days from the marks (distinct
+   visitors viewing and clicking) and the flag tables the writes keep (votes, bookmarks, reports, by
+   the day they were made; an undone vote is gone from its day too), and a person's day as the sum
+   of their named (not anonymous, not deleted) stories' heat;
+3. publishes windows: each item's heat summed over the last 1 / 3 / 7 / 30 complete days into
+   `item_heat_windows`; every item whose windows (or newest day) changed gets its version bumped and
+   an outbox entry, so the drain rebuilds its document (with external versions, like any change).
+
+Days are calendar days in the configured zone; "complete" means before the rollup's own day, so the
+windows only move at 0:00 (the hot filter's note: 数据每日 0:00 更新)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.orm import Session
+
+from store.models import (
+    AttentionMark,
+    Event,
+    ItemHeatDay,
+    ItemHeatWindow,
+    Paper,
+    Project,
+    Story,
+    StoryMark,
+    StoryReport,
+    StoryVote,
+    User,
+    utcnow,
+)
+from store.writes import enqueue
+
+# Weights of one interaction on one day. Views and clicks are distinct visitors (cheap, plentiful);
+# a vote or a bookmark is a signed-in decision and weighs more, a bookmark most (it says "worth
+# keeping"); a report says something is wrong with the item and pulls its heat down. A day's heat is
+# never below 0.
+VIEW_WEIGHT = 1.0
+CLICK_WEIGHT = 0.5
+VOTE_WEIGHT = 4.0
+BOOKMARK_WEIGHT = 6.0
+REPORT_WEIGHT = -8.0
+
+# The document fields and how many complete days each sums (the feeds' time choices).
+WINDOWS = {"heat_day": 1, "heat_3day": 3, "heat_week": 7, "heat_month": 30}
+# Days recomputed on every run: the longest window plus one, so a late vote still lands in its day.
+RECOMPUTE_DAYS = 31
+# Marks are kept a little longer than they are read.
+KEEP_MARK_DAYS = 40
+
+# The row behind each item type (the kind names; a person is a user).
+ITEM_MODELS = {"story": Story, "paper": Paper, "event": Event, "project": Project, "person": User}
+
+COUNTERS = ("views", "clicks", "votes", "bookmarks", "reports")
+
+
+def day_heat(views: int = 0, clicks: int = 0, votes: int = 0, bookmarks: int = 0, reports: int = 0) -> float:
+    raw = (
+        views * VIEW_WEIGHT
+        + clicks * CLICK_WEIGHT
+        + votes * VOTE_WEIGHT
+        + bookmarks * BOOKMARK_WEIGHT
+        + reports * REPORT_WEIGHT
+    )
+    return round(max(raw, 0.0), 2)
+
+
+def local_day(moment: datetime, zone: tzinfo) -> date:
+    if moment.tzinfo is None:  # SQLite returns naive UTC
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(zone).date()
+
+
+def day_start(day: date, zone: tzinfo) -> datetime:
+    return datetime.combine(day, time(), zone).astimezone(UTC)
+
+
+def _counts(session: Session, first: date, today: date, zone: tzinfo) -> dict[tuple[str, int, date], dict[str, int]]:
+    counts: dict[tuple[str, int, date], dict[str, int]] = defaultdict(lambda: dict.fromkeys(COUNTERS, 0))
+    marks = session.execute(
+        select(AttentionMark.day, AttentionMark.item_type, AttentionMark.item_id, AttentionMark.action, func.count())
+        .where(AttentionMark.day >= first, AttentionMark.day < today)
+        .group_by(AttentionMark.day, AttentionMark.item_type, AttentionMark.item_id, AttentionMark.action)
+    )
+    for day, item_type, item_id, action, n in marks:
+        counts[(item_type, item_id, day)]["views" if action == "view" else "clicks"] += n
+    start, end = day_start(first, zone), day_start(today, zone)
+    for model, counter in ((StoryVote, "votes"), (StoryMark, "bookmarks"), (StoryReport, "reports")):
+        rows = session.execute(
+            select(model.story_id, model.created_at).where(model.created_at >= start, model.created_at < end)
+        )
+        for story_id, created_at in rows:
+            counts[("story", story_id, local_day(created_at, zone))][counter] += 1
+    return counts
+
+
+def recompute_days(session: Session, today: date, zone: tzinfo) -> int:
+    """Rewrite `item_heat_days` for the complete days before `today` that the rollup recomputes."""
+    first = today - timedelta(days=RECOMPUTE_DAYS)
+    counts = _counts(session, first, today, zone)
+    rows = [
+        {"day": day, "item_type": item_type, "item_id": item_id, **c, "heat": day_heat(**c)}
+        for (item_type, item_id, day), c in counts.items()
+    ]
+    # A person's day: the heat of their named stories (the leaderboard's "global" tab ranks by it).
+    authors = dict(
+        session.execute(
+            select(Story.id, Story.user_id).where(
+                Story.user_id.is_not(None), Story.story_show_user_name.is_(True), Story.deleted_at.is_(None)
+            )
+        ).all()
+    )
+    people: dict[tuple[int, date], float] = defaultdict(float)
+    for row in rows:
+        if row["item_type"] == "story" and row["item_id"] in authors:
+            people[(authors[row["item_id"]], row["day"])] += row["heat"]
+    rows += [
+        {"day": day, "item_type": "person", "item_id": uid, **dict.fromkeys(COUNTERS, 0), "heat": round(heat, 2)}
+        for (uid, day), heat in people.items()
+    ]
+    session.execute(delete(ItemHeatDay).where(ItemHeatDay.day >= first, ItemHeatDay.day < today))
+    if rows:
+        session.execute(ItemHeatDay.__table__.insert(), rows)
+    return len(rows)
+
+
+def windows_at(session: Session, today: date) -> dict[tuple[str, int], dict[str, float]]:
+    """Each item's window sums as of `today` (complete days before it)."""
+    longest = max(WINDOWS.values())
+    sums: dict[tuple[str, int], dict[str, float]] = defaultdict(lambda: dict.fromkeys(WINDOWS, 0.0))
+    rows = session.execute(
+        select(ItemHeatDay.item_type, ItemHeatDay.item_id, ItemHeatDay.day, ItemHeatDay.heat).where(
+            ItemHeatDay.day >= today - timedelta(days=longest), ItemHeatDay.day < today
+        )
+    )
+    for item_type, item_id, day, heat in rows:
+        age = (today - day).days  # 1 = yesterday
+        for name, days in WINDOWS.items():
+            if age <= days:
+                sums[(item_type, item_id)][name] += heat
+    return {key: {k: round(v, 2) for k, v in values.items()} for key, values in sums.items()}
+
+
+def publish_windows(session: Session, today: date) -> list[tuple[str, int]]:
+    """Store the windows as of `today`; bump and enqueue every item whose windows changed. Returns
+    the changed (item type, id) pairs."""
+    fresh = windows_at(session, today)
+    newest_day = set(
+        session.execute(
+            select(ItemHeatDay.item_type, ItemHeatDay.item_id).where(ItemHeatDay.day == today - timedelta(days=1))
+        ).all()
+    )
+    current = {(w.item_type, w.item_id): w for w in session.scalars(select(ItemHeatWindow))}
+    changed: list[tuple[str, int]] = []
+    for key in sorted(set(fresh) | set(current)):
+        values = fresh.get(key, dict.fromkeys(WINDOWS, 0.0))
+        row = current.get(key)
+        old = {name: getattr(row, name) for name in WINDOWS} if row else dict.fromkeys(WINDOWS, 0.0)
+        # Same windows: unchanged, unless a new day was added since the last publication (the
+        # paper's trend gains a point even when its sums happen to be equal).
+        fresh_day = key in newest_day and (row is None or row.as_of != today)
+        if old == values and not fresh_day:
+            if row is not None:
+                row.as_of = today
+            continue
+        changed.append(key)
+        if row is None:
+            session.add(ItemHeatWindow(item_type=key[0], item_id=key[1], as_of=today, **values))
+        else:
+            for name, value in values.items():
+                setattr(row, name, value)
+            row.as_of = today
+    _bump_and_enqueue(session, changed)
+    return changed
+
+
+def _bump_and_enqueue(session: Session, changed: list[tuple[str, int]]) -> None:
+    by_type: dict[str, list[int]] = defaultdict(list)
+    for item_type, item_id in changed:
+        by_type[item_type].append(item_id)
+    for item_type, ids in by_type.items():
+        model = ITEM_MODELS.get(item_type)
+        if model is None:
+            continue
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            existing = list(session.scalars(select(model.id).where(model.id.in_(chunk))))
+            if not existing:
+                continue
+            # A new version, as for any change: the index refuses an older document built before it.
+            session.execute(
+                update(model)
+                .where(model.id.in_(existing))
+                .values(version=model.version + 1, updated_at=utcnow())
+                .execution_options(synchronize_session=False)
+            )
+            for item_id in existing:
+                enqueue(session, model.outbox_type, item_id)
+
+
+# --- what the document builders read -------------------------------------------------------------
+
+
+def heat_fields(session: Session, item_type: str, item_id: int) -> dict[str, float]:
+    """The window fields of one item's document (zeros before its first rolled-up day)."""
+    row = session.get(ItemHeatWindow, (item_type, item_id))
+    return {name: float(getattr(row, name)) if row else 0.0 for name in WINDOWS}
+
+
+def daily_series(session: Session, item_type: str, item_id: int) -> list[list]:
+    """[[yyyy-MM-dd, heat], ...] of the rolled-up days, oldest first (heat rounded to a whole number)."""
+    rows = session.execute(
+        select(ItemHeatDay.day, ItemHeatDay.heat)
+        .where(ItemHeatDay.item_type == item_type, ItemHeatDay.item_id == item_id)
+        .order_by(ItemHeatDay.day)
+    )
+    return [[day.isoformat(), int(round(heat))] for day, heat in rows]
+
+
+# --- the whole rollup ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RollupReport:
+    today: str
+    consumed: int
+    day_rows: int
+    changed: int
+
+
+def rollup_days(session: Session, today: date, zone: tzinfo) -> tuple[int, int]:
+    """Steps 2 and 3 in the caller's transaction: (day rows written, items changed)."""
+    from store.attention import forget_before
+
+    forget_before(session, today - timedelta(days=KEEP_MARK_DAYS))
+    rows = recompute_days(session, today, zone)
+    changed = publish_windows(session, today)
+    return rows, len(changed)
+
+
+def run_rollup(client, make_session, namespace: str, zone: tzinfo, now: datetime | None = None) -> RollupReport:
+    """The whole rollup: consume the stream, recompute the days, publish the windows (one commit)."""
+    from store.attention import consume
+
+    consumed = consume(client, make_session, namespace, zone)
+    today = (now or datetime.now(UTC)).astimezone(zone).date()
+    with make_session() as session:
+        rows, changed = rollup_days(session, today, zone)
+        session.commit()
+    return RollupReport(today=today.isoformat(), consumed=consumed, day_rows=rows, changed=changed)
+
+
+__all__ = [
+    "BOOKMARK_WEIGHT",
+    "CLICK_WEIGHT",
+    "REPORT_WEIGHT",
+    "VIEW_WEIGHT",
+    "VOTE_WEIGHT",
+    "WINDOWS",
+    "RollupReport",
+    "daily_series",
+    "day_heat",
+    "heat_fields",
+    "publish_windows",
+    "recompute_days",
+    "rollup_days",
+    "run_rollup",
+    "windows_at",
+]
