@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests against the real stack: test Elasticsearch (9250), Redis (6390) and Keycloak (8190, the
 # sign-in provider), a fresh database seeded with the demo corpus, gunicorn serving the built UI on
-# 127.0.0.1:8100, then `npm run test:e2e`.
+# 127.0.0.1:8100, then `npm run test:e2e` (or only the files of HUB_E2E_FILES, e.g. e2e/events.e2e.test.mjs).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -40,4 +40,4 @@ for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$web_port/healthz" >/dev/nu
 
 cd ui && HUB_BASE_URL="http://127.0.0.1:$web_port" \
   HUB_E2E_USER=user HUB_E2E_PASSWORD=user-demo-pass HUB_E2E_EDITOR=editor HUB_E2E_EDITOR_PASSWORD=editor-demo-pass \
-  npm run test:e2e
+  bash -c 'if [ -n "${HUB_E2E_FILES:-}" ]; then exec node --test --test-concurrency=1 $HUB_E2E_FILES; else exec npm run test:e2e; fi'

@@ -67,8 +67,9 @@ class WxShare(MethodView):
     @blp.arguments(WxShareBody)
     @blp.response(200, envelope_of(WxShareSchema))
     @blp.alt_response(429, description="rate limit: {code: 429, msg: '操作太频繁，请稍后再试'}")
+    @blp.alt_response(404, description="not configured: {code: 404, msg: '微信分享未配置'}")
     @blp.alt_response(502, description="WeChat refused or unreachable: 微信接口调用失败，请稍后重试")
     def post(self, args):
         """WeChat JS-SDK configuration for a page of this site: {appId, nonceStr, timestamp, url, signature}.
-        503 `微信分享未配置` when HUB_WECHAT_APP_ID / HUB_WECHAT_APP_SECRET are not set."""
+        404 `微信分享未配置` when HUB_WECHAT_APP_ID / HUB_WECHAT_APP_SECRET are not set."""
         return ok(wx_share(args))

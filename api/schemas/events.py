@@ -26,8 +26,9 @@ from kinds.event import TicketSchema
 NAME_MAX = 50
 REGION_MAX = 20
 EMAIL_MAX = 200
-# Digits with an optional leading +, and spaces or hyphens between groups: 6 to 20 characters.
-PHONE = re.compile(r"\+?[0-9][0-9 \-]{4,18}[0-9]")
+# Digits with an optional leading +, and spaces or hyphens between groups: 6 to 20 characters. `*` may mask
+# middle digits: accounts carry phones in the masked form the site shows (176****8115).
+PHONE = re.compile(r"\+?[0-9][0-9 *\-]{4,18}[0-9]")
 
 
 def _messages(msg: str) -> dict:

@@ -26,7 +26,7 @@ def wx_share(args: dict) -> dict:
     context = hub()
     settings = context.settings
     if not settings.wechat_app_id or not settings.wechat_app_secret:
-        raise ApiError(503, MSG_WECHAT_NOT_CONFIGURED)
+        raise ApiError(404, MSG_WECHAT_NOT_CONFIGURED)  # the feature is absent here (the UI then skips it quietly)
     url = _page_url(args["url"], settings.site_origins)
     client = WeChatClient(
         settings.wechat_app_id,

@@ -74,6 +74,7 @@ def test_signed_out_is_sent_to_login_and_csrf_is_required(stack):
         ({"email": ""}, "请填写邮箱"),
         ({"email": "not-an-email"}, "邮箱格式错误"),
         ({"phone": "12ab"}, "手机号格式错误"),
+        ({"phone": "****"}, "手机号格式错误"),
         ({"region": "很" * 21}, "地区最多 20 个字符"),
         ({"activityId": None}, "活动 id 格式错误"),
         ({"activityId": "503"}, "活动 id 格式错误"),
@@ -84,6 +85,12 @@ def test_validation_messages(stack, changes, message):
     with client_for(stack) as client:
         headers = sign_in(client, 101)
         assert error_of(order(client, headers, UPCOMING, **changes), 400)["msg"] == message
+
+
+def test_a_masked_account_phone_is_accepted(stack):
+    with client_for(stack) as client:
+        headers = sign_in(client, 4010)
+        assert data_of(order(client, headers, 504, phone="176****8115"))["order_info"]["mobile"] == "176****8115"
 
 
 def test_missing_activity_id_and_unknown_or_ended_events(stack):

@@ -88,7 +88,7 @@ def share(client, url=PAGE, headers=None):
 
 def test_wxshare_without_configuration_is_a_clear_error(stack):
     with client_for(stack) as client:
-        assert error_of(share(client), 503)["msg"] == "微信分享未配置"
+        assert error_of(share(client), 404)["msg"] == "微信分享未配置"
 
 
 def test_wxshare_signs_the_page_and_caches_token_and_ticket_in_redis(stack, wechat):

@@ -374,7 +374,7 @@ export interface paths {
         put?: never;
         /**
          * WeChat JS-SDK configuration for a page of this site: {appId, nonceStr, timestamp, url, signature}.
-         *     503 `微信分享未配置` when HUB_WECHAT_APP_ID / HUB_WECHAT_APP_SECRET are not set.
+         *     404 `微信分享未配置` when HUB_WECHAT_APP_ID / HUB_WECHAT_APP_SECRET are not set.
          */
         post: {
             parameters: {
@@ -399,6 +399,13 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                /** @description not configured: {code: 404, msg: '微信分享未配置'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
