@@ -74,6 +74,7 @@ def envelope_of(inner: type[Schema] | Schema, many: bool = False, name: str | No
         )
     return _ENVELOPES[key]
 
+
 # Events (issue 13): sign-up form, seats, tickets; calendar files; sharing; wish lectures; messages.
 MSG_SIGNED_UP = "报名成功"
 MSG_ORDER_NAME_REQUIRED = "请填写姓名"

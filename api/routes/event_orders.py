@@ -25,7 +25,9 @@ from api.services.wish_lectures import wish_start
 
 blp = HubBlueprint("event_writes", __name__, url_prefix="/api", description="Event sign-up, wishes, messages, sharing")
 
-CONFLICT = "already signed up: 您已报名该活动; no seat left: 名额已满，报名人数已达上限; event over: 活动已结束，无法报名"
+CONFLICT = (
+    "already signed up: 您已报名该活动; no seat left: 名额已满，报名人数已达上限; event over: 活动已结束，无法报名"
+)
 
 
 @blp.route("/v1/events/saveOrder")

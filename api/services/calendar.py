@@ -70,7 +70,9 @@ def _file(calendar: Calendar, filename: str, attachment: bool = True) -> Respons
     response.headers["Content-Type"] = "text/calendar; charset=utf-8"
     disposition = "attachment" if attachment else "inline"
     # RFC 6266: an ASCII fallback and the UTF-8 name (Chinese titles).
-    response.headers["Content-Disposition"] = f"{disposition}; filename=\"event.ics\"; filename*=UTF-8''{quote(filename)}"
+    response.headers["Content-Disposition"] = (
+        f"{disposition}; filename=\"event.ics\"; filename*=UTF-8''{quote(filename)}"
+    )
     response.headers["Cache-Control"] = "no-store" if attachment else "public, max-age=300"
     return response
 
@@ -88,9 +90,13 @@ def subscription(args: dict) -> Response:
         return _file(calendar, f"{event.name}.ics")
     title, start, end = args.get("title"), args.get("start_time"), args.get("end_time")
     if not title:
-        raise ApiError(400, MSG_CALENDAR_TITLE_REQUIRED, {"errors": {"query": {"title": [MSG_CALENDAR_TITLE_REQUIRED]}}})
+        raise ApiError(
+            400, MSG_CALENDAR_TITLE_REQUIRED, {"errors": {"query": {"title": [MSG_CALENDAR_TITLE_REQUIRED]}}}
+        )
     if start is None or end is None or end < start:
-        raise ApiError(400, MSG_CALENDAR_TIME_INVALID, {"errors": {"query": {"start_time": [MSG_CALENDAR_TIME_INVALID]}}})
+        raise ApiError(
+            400, MSG_CALENDAR_TIME_INVALID, {"errors": {"query": {"start_time": [MSG_CALENDAR_TIME_INVALID]}}}
+        )
     calendar = _calendar(title)
     # Stable for the same entry, so adding it twice updates one calendar event instead of making two.
     digest = hashlib.sha1(f"{title}|{start.isoformat()}|{end.isoformat()}".encode(), usedforsecurity=False)

@@ -11,8 +11,8 @@ from sqlalchemy import exists, select
 from api.context import db_sessions
 from api.outbox_kick import kick_outbox
 from api.services.access import live_story, require_user
-from store.models import Story, StoryMark, StoryVote
 from store.messages import MARKED, VOTED, notify
+from store.models import Story, StoryMark, StoryVote
 from store.story_actions import add_flag, move_counter, remove_flag
 
 # The author hears of a new vote or bookmark (never of its removal), in the action's transaction.

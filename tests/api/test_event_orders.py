@@ -96,7 +96,9 @@ def test_a_masked_account_phone_is_accepted(stack):
 def test_missing_activity_id_and_unknown_or_ended_events(stack):
     with client_for(stack) as client:
         headers = sign_in(client, 101)
-        assert error_of(client.post("/api/v1/events/saveOrder", json=BODY, headers=headers), 400)["msg"] == "缺少活动 id"
+        assert (
+            error_of(client.post("/api/v1/events/saveOrder", json=BODY, headers=headers), 400)["msg"] == "缺少活动 id"
+        )
         assert error_of(order(client, headers, 999999), 404)["msg"] == "内容不存在"
         assert error_of(order(client, headers, ENDED), 409)["msg"] == "活动已结束，无法报名"
     assert orders_for(stack, ENDED) == 0

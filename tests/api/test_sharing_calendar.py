@@ -176,7 +176,9 @@ def test_subscription_from_the_query_escapes_text(stack):
         assert error_of(client.get("/api/v1/story/subscription/", query_string=bad), 400)["msg"] == "日程时间格式错误"
         assert error_of(client.get("/api/v1/story/subscription/", query_string={"start_time": "x"}), 400)
         no_title = {k: v for k, v in query.items() if k != "title"}
-        assert error_of(client.get("/api/v1/story/subscription/", query_string=no_title), 400)["msg"] == "请填写日程标题"
+        assert (
+            error_of(client.get("/api/v1/story/subscription/", query_string=no_title), 400)["msg"] == "请填写日程标题"
+        )
         bad_url = {**query, "url": "javascript:alert(1)"}
         assert error_of(client.get("/api/v1/story/subscription/", query_string=bad_url), 400)["msg"] == "链接格式错误"
 
@@ -203,10 +205,14 @@ def test_wish_lectures_are_per_user_and_persisted(stack):
         assert error_of(client.post("/api/v3/paper/wish_lectures/start", json={"id": paper_id}), 403)
         headers = sign_in(client, 101)
         for _ in range(2):  # idempotent
-            started = data_of(client.post("/api/v3/paper/wish_lectures/start", json={"id": paper_id, "type": 2}, headers=headers))
+            started = data_of(
+                client.post("/api/v3/paper/wish_lectures/start", json={"id": paper_id, "type": 2}, headers=headers)
+            )
         assert started == {"id": paper_id, "type": 2, "is_wished": True, "count": 1}
         body = {"id": paper_id, "type": 1}
-        assert data_of(client.post("/api/v3/paper/wish_lectures/status", json=body, headers=headers))["is_wished"] is False
+        assert (
+            data_of(client.post("/api/v3/paper/wish_lectures/status", json=body, headers=headers))["is_wished"] is False
+        )
         bad = client.post("/api/v3/paper/wish_lectures/start", json={"id": paper_id, "type": 3}, headers=headers)
         assert error_of(bad, 400)["msg"] == "类型只能是 1 或 2"
         missing = client.post("/api/v3/paper/wish_lectures/start", json={"id": 99999999}, headers=headers)
@@ -245,7 +251,13 @@ def test_messages_follow_votes_bookmarks_and_moderator_deletes(stack):
         state = data_of(author.post("/api/v1/messages/read", json={"ids": [first]}, headers=author_headers))
         assert state == {"is_read": False, "unread_count": 2}
         with client_for(stack) as stranger:  # someone else's ids change nothing
-            data_of(stranger.post("/api/v1/messages/read", json={"ids": [m["id"] for m in page["list"]]}, headers=sign_in(stranger, 103)))
+            data_of(
+                stranger.post(
+                    "/api/v1/messages/read",
+                    json={"ids": [m["id"] for m in page["list"]]},
+                    headers=sign_in(stranger, 103),
+                )
+            )
         assert data_of(author.get("/api/v1/messages/is_read"))["unread_count"] == 2
         assert data_of(author.post("/api/v1/messages/read", json={}, headers=author_headers))["is_read"] is True
     with stack.sessions()() as db:
