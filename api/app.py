@@ -50,15 +50,28 @@ def create_app(settings: Settings | None = None) -> Flask:
     init_auth(app, settings)
     install_security_headers(app, settings)
 
-    from api.routes import events, feeds, health, hotwords, papers, rankings, search, stories, suggest, ui, users
+    from api.routes import (
+        event_reads,
+        events,
+        feeds,
+        health,
+        hotwords,
+        papers,
+        rankings,
+        search,
+        stories,
+        suggest,
+        ui,
+        users,
+    )
 
-    for read_api in (search, suggest, hotwords, feeds, stories, papers, events, rankings, users):
+    for read_api in (search, suggest, hotwords, feeds, stories, papers, events, event_reads, rankings, users):
         api.register_blueprint(read_api.blp)
     from api.limits import init_limits
-    from api.routes import beacons, editor, reports, sources, story_actions, story_writes
+    from api.routes import beacons, editor, event_orders, reports, sources, story_actions, story_writes
 
     api.register_blueprint(sources.blp)
-    writes = [story_writes.blp, story_actions.blp, reports.blp, sources.run_blp, editor.blp]
+    writes = [story_writes.blp, story_actions.blp, reports.blp, event_orders.blp, sources.run_blp, editor.blp]
     for write_blp in [*writes, beacons.blp]:
         api.register_blueprint(write_blp)
     init_limits(

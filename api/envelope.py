@@ -73,3 +73,24 @@ def envelope_of(inner: type[Schema] | Schema, many: bool = False, name: str | No
             },
         )
     return _ENVELOPES[key]
+
+
+# Events (issue 13): sign-up form, seats, tickets; calendar files; sharing; wish lectures; messages.
+MSG_SIGNED_UP = "报名成功"
+MSG_ORDER_NAME_REQUIRED = "请填写姓名"
+MSG_ORDER_NAME_TOO_LONG = "姓名不能超过50个字符"
+MSG_ORDER_PHONE_INVALID = "手机号格式错误"
+MSG_ORDER_EMAIL_REQUIRED = "请填写邮箱"
+MSG_ORDER_EMAIL_INVALID = "邮箱格式错误"
+MSG_ORDER_REGION_TOO_LONG = "地区最多 20 个字符"
+MSG_ACTIVITY_ID_REQUIRED = "缺少活动 id"
+MSG_ALREADY_SIGNED_UP = "您已报名该活动"
+MSG_EVENT_FULL = "名额已满，报名人数已达上限"
+MSG_EVENT_ENDED = "活动已结束，无法报名"
+MSG_CALENDAR_TITLE_REQUIRED = "请填写日程标题"
+MSG_CALENDAR_TIME_INVALID = "日程时间格式错误"
+MSG_SHARE_URL_INVALID = "分享链接格式错误"
+MSG_WECHAT_NOT_CONFIGURED = "微信分享未配置"
+MSG_WECHAT_FAILED = "微信接口调用失败，请稍后重试"
+MSG_WISH_TYPE_INVALID = "类型只能是 1 或 2"
+MSG_PAPER_ID_REQUIRED = "缺少论文 id"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from api.context import db_sessions
+from api.event_flags import apply_event_flags
 from api.session_user import current_user
 from kinds.story import ANONYMOUS_FLAGS
 from store.models import Story, StoryMark, StoryReport, StoryVote
@@ -53,3 +54,4 @@ def apply_flags(story_infos: list[dict]) -> None:
 
 def apply_item_flags(items: list[dict]) -> None:
     apply_flags([item["story_info"] for item in items if item.get("story_info")])
+    apply_event_flags([item["event_info"] for item in items if item.get("event_info")])

@@ -163,6 +163,14 @@ class Settings:
             "SOURCE_USER_AGENT", "ai-community-hub/0.1 (content sources; +https://aihub.example)"
         )
     )
+    # Event times are shown in this zone (IANA name): time lines, tickets and calendar files.
+    timezone: str = field(default_factory=lambda: _env("TIMEZONE", "Asia/Shanghai"))
+    # WeChat JS-SDK sharing (POST /api/v1/other/wxshare): the official account's app id and secret; empty: not
+    # configured (the call answers 503). The API base is WeChat's; tests point it at a local recorded server.
+    wechat_app_id: str = field(default_factory=lambda: _env("WECHAT_APP_ID", ""))
+    wechat_app_secret: str = field(default_factory=lambda: _env("WECHAT_APP_SECRET", ""))
+    wechat_api_base: str = field(default_factory=lambda: _env("WECHAT_API_BASE", "https://api.weixin.qq.com"))
+    wechat_timeout: float = field(default_factory=lambda: float(_env("WECHAT_TIMEOUT", "5")))
 
     @property
     def is_local(self) -> bool:

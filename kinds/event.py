@@ -31,6 +31,20 @@ class EventRecord(TaggedRecord):
     button_msg = fields.String(load_default=None)
     icon_msg = fields.String(load_default=None)
     created_at = Moment(required=True)
+    capacity = fields.Integer(load_default=None, validate=validate.Range(min=0))
+
+
+class TicketSchema(Schema):
+    """The caller's ticket for an event (spec section 3: Ticket)."""
+
+    encode_oder_id = fields.String(required=True, metadata={"description": "the QR code's content"})
+    tick_name = fields.String(required=True, metadata={"description": "attendee name"})
+    name = fields.String(required=True, metadata={"description": "event name (plain text)"})
+    time_desc = fields.String(allow_none=True)
+    address = fields.String(allow_none=True)
+    mobile = fields.String(allow_none=True)
+    email = fields.String(allow_none=True)
+    created_at = fields.String(required=True)
 
 
 class EventInfoSchema(Schema):
@@ -52,11 +66,10 @@ class EventInfoSchema(Schema):
     icon_msg = fields.String(allow_none=True, metadata={"description": "报名中 | 直播 | null"})
     color_status = fields.String(required=True, metadata={"description": "open | live | ended"})
     tag_names = fields.List(fields.Nested(TagSchema), required=True)
-
-
-def time_desc(start: datetime, end: datetime) -> str:
-    """The default time line of an event (importer and sources alike)."""
-    return f"{start.astimezone(UTC):%Y-%m-%d %H:%M} - {end.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+    order_status = fields.Integer(
+        allow_none=True, metadata={"description": "1 when the signed-in caller has signed up, else null"}
+    )
+    order_info = fields.Nested(TicketSchema, allow_none=True, metadata={"description": "the caller's ticket"})
 
 
 def event_status(info: dict, now: datetime | None = None) -> dict:
@@ -147,8 +160,5 @@ class EventKind(Kind):
         if end < start:
             raise ValidationError({"end_time": ["end_time is before start_time"]})
         keep = self.relative_fields(raw)
-        if not data.get("time_desc"):
-            data["time_desc"] = time_desc(start, end)
-            if {"start_time", "end_time"} & set(keep):
-                keep += ("time_desc",)  # derived from relative times: kept with them on re-import
+        # Without a time_desc the API derives one from the times in the configured zone (api/event_flags.py).
         return upsert(session, Event, {"id": data.pop("id")}, data, keep)

@@ -135,6 +135,53 @@ class Event(Versioned, Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # Set by a content source (ingest/sources/): the item's key there, so a re-fetch updates this row.
     source_key: Mapped[str | None] = mapped_column(String(80), unique=True)
+    # Seats: null means no limit. `order_count` moves in the sign-up's transaction, guarded by the capacity.
+    capacity: Mapped[int | None] = mapped_column(Integer)
+    order_count: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+
+
+class EventOrder(Base):
+    """A user's sign-up for an event (their ticket). One per user per event, held by the unique constraint."""
+
+    __tablename__ = "event_orders"
+    __table_args__ = (UniqueConstraint("event_id", "user_id", name="uq_event_orders_event_user"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    # The ticket's QR content (encode_oder_id): random, so a ticket cannot be guessed from an order id.
+    code: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(50))
+    phone: Mapped[str | None] = mapped_column(String(40))
+    region: Mapped[str | None] = mapped_column(String(40))
+    email: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Message(Base):
+    """A notice for one user: their story was voted or bookmarked, or deleted by a moderator (with the reason).
+    Written in the same transaction as the action it reports."""
+
+    __tablename__ = "messages"
+    __table_args__ = (Index("ix_messages_user_unread", "user_id", "read_at"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    kind: Mapped[str] = mapped_column(String(20))
+    story_id: Mapped[int | None] = mapped_column(Integer)
+    story_title: Mapped[str | None] = mapped_column(String(200))
+    actor_id: Mapped[int | None] = mapped_column(Integer)
+    reason: Mapped[str | None] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    read_at: Mapped[datetime | None] = mapped_column()
+
+
+class WishLecture(Base):
+    """A user's wish for a lecture on a paper (type 1 or 2); the primary key makes it once per user, paper, type."""
+
+    __tablename__ = "wish_lectures"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    paper_id: Mapped[int] = mapped_column(ForeignKey("papers.id"), primary_key=True)
+    type: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Project(Versioned, Base):
@@ -248,6 +295,9 @@ __all__ = [
     "Story",
     "Paper",
     "Event",
+    "EventOrder",
+    "Message",
+    "WishLecture",
     "Project",
     "OutboxEntry",
     "AttentionMark",

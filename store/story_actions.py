@@ -18,7 +18,7 @@ from store.models import Base, Story, utcnow
 from store.writes import enqueue
 
 
-def _insert_ignoring_conflict(session: Session, model: type[Base], values: dict[str, Any]):
+def insert_ignoring_conflict(session: Session, model: type[Base], values: dict[str, Any]):
     dialect = session.get_bind().dialect.name
     if dialect == "sqlite":
         from sqlalchemy.dialects.sqlite import insert
@@ -32,7 +32,7 @@ def _insert_ignoring_conflict(session: Session, model: type[Base], values: dict[
 def add_flag(session: Session, model: type[Base], user_id: int, story_id: int, **extra: Any) -> bool:
     """Insert the (user, story) row unless it exists; True when this call inserted it."""
     values = {"user_id": user_id, "story_id": story_id, "created_at": utcnow(), **extra}
-    return session.execute(_insert_ignoring_conflict(session, model, values)).rowcount == 1
+    return session.execute(insert_ignoring_conflict(session, model, values)).rowcount == 1
 
 
 def remove_flag(session: Session, model: type[Base], user_id: int, story_id: int) -> bool:
@@ -55,4 +55,4 @@ def move_counter(session: Session, story_id: int, column: str, delta: int) -> No
     enqueue(session, Story.outbox_type, story_id)
 
 
-__all__ = ["add_flag", "move_counter", "remove_flag"]
+__all__ = ["add_flag", "insert_ignoring_conflict", "move_counter", "remove_flag"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import kinds
 from api.context import reader
+from api.event_flags import apply_event_flags
 from api.read_cache import read_through
 
 EVENT = kinds.kind("event")
@@ -17,4 +18,6 @@ def events_by_id(args: dict) -> list:
         docs = reader().mget(ids, ["source"])
         return [EVENT.shape(doc["source"], tag_limit=None) for doc in docs if doc is not None]
 
-    return read_through(args, read)
+    infos = read_through(args, read)
+    apply_event_flags(infos)
+    return infos

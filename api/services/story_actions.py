@@ -11,9 +11,12 @@ from sqlalchemy import exists, select
 from api.context import db_sessions
 from api.outbox_kick import kick_outbox
 from api.services.access import live_story, require_user
+from store.messages import MARKED, VOTED, notify
 from store.models import Story, StoryMark, StoryVote
 from store.story_actions import add_flag, move_counter, remove_flag
 
+# The author hears of a new vote or bookmark (never of its removal), in the action's transaction.
+NOTICES = {"favourite": VOTED, "bookmark": MARKED}
 # action -> (flag table, counter column, set or clear)
 ACTIONS = {
     "favourite": (StoryVote, "final_score", True),
@@ -27,12 +30,14 @@ def story_action(story_id: int, action: str) -> dict:
     user = require_user()
     model, counter, turn_on = ACTIONS[action]
     with db_sessions()() as db:
-        live_story(db.get(Story, story_id))
+        story = live_story(db.get(Story, story_id))
         # The flag's insert or delete is the transaction's first write: it decides alone whether
         # this request changes anything.
         changed = (add_flag if turn_on else remove_flag)(db, model, user.id, story_id)
         if changed:
             move_counter(db, story_id, counter, +1 if turn_on else -1)
+            if action in NOTICES:
+                notify(db, NOTICES[action], story, user.id)
         state = _state(db, user.id, story_id)
         db.commit()
     if changed:

@@ -20,6 +20,7 @@ from api.outbox_kick import kick_outbox
 from api.services.access import forbid, is_author, is_editor, live_story, may_edit, require_user
 from api.user_flags import apply_flags
 from kinds.story import clean_html
+from store.messages import DELETED, notify
 from store.models import Story, utcnow
 from store.writes import insert, touch, upsert
 
@@ -111,6 +112,7 @@ def delete_story(args: dict) -> None:
         story.deleted_by = user.id
         story.deleted_reason = reason or None
         touch(db, story)
+        notify(db, DELETED, story, user.id, reason or None)  # a moderator's delete: the author is told why
         db.commit()
     kick_outbox()
 

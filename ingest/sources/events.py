@@ -28,7 +28,6 @@ from ingest.sources.feeds import one_line, web_url
 from ingest.sources.http import PoliteHttp, SourceError
 from ingest.sources.stories import source_key
 from ingest.sources.tags import tags_for
-from kinds.event import time_desc
 from store.models import Event
 from store.writes import upsert
 
@@ -189,7 +188,7 @@ def write_events(session: Session, items: list[EventItem]) -> Counter:
             "image_url": item.image_url,
             "start_time": item.start_time,
             "end_time": item.end_time,
-            "time_desc": time_desc(item.start_time, item.end_time),
+            "time_desc": None,  # the API writes the time line in the site's zone (api/event_flags.py)
             "tags": tags_for("event", item.categories),  # tag ids or labels
             "created_at": now,
         }

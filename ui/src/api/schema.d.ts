@@ -224,6 +224,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upcoming events (not yet over, soonest first, at most 200), of any of the `label` tags: a feed
+         *     that calendar apps subscribe to.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 标签 id */
+                    label?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description an iCalendar feed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/info": {
         parameters: {
             query?: never;
@@ -259,6 +303,300 @@ export interface paths {
                 400: components["responses"]["BAD_REQUEST"];
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/saveOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up for an event (signed in). data: {order_status: 1, order_info: ticket}; msg `报名成功`.
+         *     One sign-up per user and event (409 on a second), never more than the event's capacity (409).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaveOrderBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderStateEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NOT_FOUND"];
+                /** @description already signed up: 您已报名该活动; no seat left: 名额已满，报名人数已达上限; event over: 活动已结束，无法报名 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's messages, newest first: story voted, bookmarked, deleted by a moderator (reason). */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessagePageEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 401, msg: '请先登录'} */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages/is_read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unread check: {is_read (nothing unread), unread_count}. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnreadEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 401, msg: '请先登录'} */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark the caller's messages read: the ids given, or all. data: the unread state after. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MarkReadBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnreadEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/other/wxshare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WeChat JS-SDK configuration for a page of this site: {appId, nonceStr, timestamp, url, signature}.
+         *     404 `微信分享未配置` when HUB_WECHAT_APP_ID / HUB_WECHAT_APP_SECRET are not set.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WxShareBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WxShareEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description not configured: {code: 404, msg: '微信分享未配置'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                /** @description WeChat refused or unreachable: 微信接口调用失败，请稍后重试 */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
@@ -971,6 +1309,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/story/subscription/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calendar file of an event (`id`), or of the entry the query describes (title, start_time,
+         *     end_time, description, url, location). Times in the site's zone (HUB_TIMEZONE).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    id?: number | null;
+                    title?: string | null;
+                    /** @description ISO 8601 */
+                    start_time?: string | null;
+                    /** @description ISO 8601 */
+                    end_time?: string | null;
+                    description?: string | null;
+                    url?: string | null;
+                    location?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description an .ics file (attachment) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/track": {
         parameters: {
             query?: never;
@@ -1671,6 +2061,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/paper/wish_lectures/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Wish for a lecture on a paper (type 1 or 2, default 1; signed in). Idempotent. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WishBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishStateEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NOT_FOUND"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/paper/wish_lectures/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether the caller wished for a lecture on the paper (false signed out) and how many did. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WishBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishStateEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/paper/{paper_id}": {
         parameters: {
             query?: never;
@@ -1806,6 +2302,10 @@ export interface components {
             name: string;
             /** @description plain name */
             oldName: string;
+            /** @description the caller's ticket */
+            order_info?: components["schemas"]["Ticket"] | (Record<string, never> | null);
+            /** @description 1 when the signed-in caller has signed up, else null */
+            order_status?: number | null;
             start_time: string;
             tag_names: components["schemas"]["Tag"][];
             time_desc?: string | null;
@@ -1905,7 +2405,52 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["LoginInfo"];
             msg?: string;
         };
+        MarkReadBody: {
+            /**
+             * @description omitted: mark every message read
+             * @default null
+             */
+            ids: number[] | null;
+        };
+        Message: {
+            actor_id?: number | null;
+            actor_name?: string | null;
+            created_at: string;
+            id: number;
+            is_read: boolean;
+            /** @description voted | marked | deleted */
+            kind: string;
+            reason?: string | null;
+            story_id?: number | null;
+            story_title?: string | null;
+            /** @description the notice in Chinese */
+            text: string;
+        };
+        MessagePage: {
+            hasNextPage: boolean;
+            list: components["schemas"]["Message"][];
+            page: number;
+            size: number;
+            total: number;
+        };
+        MessagePageEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["MessagePage"];
+            msg?: string;
+        };
         NoData: Record<string, never>;
+        OrderState: {
+            order_info?: (Record<string, never> | null) | components["schemas"]["Ticket"];
+            /** @description 1: signed up */
+            order_status?: number | null;
+        };
+        OrderStateEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["OrderState"];
+            msg?: string;
+        };
         PaginationMetadata: {
             /** @description First available page number. */
             first_page?: number;
@@ -2108,6 +2653,18 @@ export interface components {
         };
         RollupQueued: {
             queued: boolean;
+        };
+        SaveOrderBody: {
+            activityId: number;
+            email: string;
+            name: string;
+            /**
+             * @description optional; digits, an optional leading +, spaces or hyphens
+             * @default null
+             */
+            phone: string | null;
+            /** @default null */
+            region: string | null;
         };
         SearchPage: {
             /** @description when nothing is found: a nearby query the corpus knows (from the engine's suggesters) */
@@ -2339,6 +2896,19 @@ export interface components {
             id: string;
             title: string;
         };
+        Ticket: {
+            address?: string | null;
+            created_at: string;
+            email?: string | null;
+            /** @description the QR code's content */
+            encode_oder_id: string;
+            mobile?: string | null;
+            /** @description event name (plain text) */
+            name: string;
+            /** @description attendee name */
+            tick_name: string;
+            time_desc?: string | null;
+        };
         Total: {
             all: number;
             event: number;
@@ -2356,6 +2926,17 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: (string | number)[][] | null;
+            msg?: string;
+        };
+        Unread: {
+            /** @description true when nothing is unread */
+            is_read: boolean;
+            unread_count: number;
+        };
+        UnreadEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["Unread"];
             msg?: string;
         };
         UserCard: {
@@ -2376,6 +2957,42 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: (Record<string, never> | null) | components["schemas"]["UserPage"];
+            msg?: string;
+        };
+        WishBody: {
+            id: number;
+            /** @default 1 */
+            type: number;
+        };
+        WishState: {
+            /** @description wishes of everyone for this paper and type */
+            count: number;
+            id: number;
+            /** @description the caller wished it (false signed out) */
+            is_wished: boolean;
+            type: number;
+        };
+        WishStateEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["WishState"];
+            msg?: string;
+        };
+        WxShare: {
+            appId: string;
+            nonceStr: string;
+            signature: string;
+            timestamp: number;
+            url: string;
+        };
+        WxShareBody: {
+            /** @description the page's URL (URL-encoded or plain), on one of HUB_SITE_ORIGINS */
+            url: string;
+        };
+        WxShareEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["WxShare"];
             msg?: string;
         };
     };

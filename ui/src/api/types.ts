@@ -17,6 +17,10 @@ export type Tag = Schemas['Tag'];
 export type StoryInfo = Schemas['StoryInfo'];
 export type StoryDetail = Schemas['StoryDetail'];
 export type EventInfo = Schemas['EventInfo'];
+/** The caller's ticket for an event (spec section 3: Ticket). */
+export type Ticket = Schemas['Ticket'];
+export type OrderState = NullableRefs<Schemas['OrderState']>;
+export type SaveOrderBody = Schemas['SaveOrderBody'];
 export type PaperInfo = Schemas['PaperInfo'];
 export type ProjectInfo = Schemas['ProjectInfo'];
 export type FeedItem = NullableRefs<Schemas['FeedItem']>;

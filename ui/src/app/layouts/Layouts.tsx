@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { BackToTop } from '@/components/BackToTop/BackToTop';
 import { Icon } from '@/components/Icon/Icon';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
+import { EventTicketProvider } from '@/features/event';
 import { SideNav, TagDrawerContext } from '@/features/feed';
 import { useDevice } from '@/hooks/useDevice';
 import { contentTypeOf } from '@/lib/contentType';
@@ -51,6 +52,7 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
   }, [drawer]);
   return (
     <TagDrawerContext.Provider value={{ open: () => setDrawer(true), narrow: isNarrow, hasSideNav }}>
+      <EventTicketProvider>
       <div className={`layout layout--home${isApp ? ' layout--app' : ''}`}>
         {!inIframe && <Header />}
         <div className={`layout__body${hasSideNav ? '' : ' layout__body--full'}`}>
@@ -77,6 +79,7 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
           </div>
         )}
       </div>
+      </EventTicketProvider>
     </TagDrawerContext.Provider>
   );
 }

@@ -1,10 +1,13 @@
 import type { EventInfo } from '@/api/types';
 import { Icon } from '@/components/Icon/Icon';
 import { Img } from '@/components/Img/Img';
+import { useDevice } from '@/hooks/useDevice';
 import { COVER_WIDTH } from '@/lib/image';
 import { paths } from '@/lib/paths';
 import { serverHtml } from '@/lib/serverHtml';
 import '@/components/Card/card.css';
+import { calendarLink } from './calendar';
+import { EventAction } from './EventAction';
 import './EventCard.css';
 
 /** '报名中' (registration open) or '直播' (live, with an animated icon). */
@@ -24,6 +27,7 @@ export function StatusBadge({ icon }: { icon?: string | null }) {
 /** Event card of the events page: cover, status badge, title, intro, action area. `name` is escaped HTML from the API. */
 export function EventCard({ event }: { event: EventInfo }) {
   const href = paths.event(event.id);
+  const { isWeChat } = useDevice();
   const ended = event.color_status === 'ended';
   return (
     <article className={`card event-card${ended ? ' event-card--ended' : ''}`} data-id={event.id}>
@@ -42,9 +46,14 @@ export function EventCard({ event }: { event: EventInfo }) {
         </div>
         <div className="event-card__actions">
           {event.company && <span className="event-card__company">{event.company}</span>}
-          <a className={`btn ${ended ? 'btn--ghost' : 'btn--primary'} btn--sm`} href={href} target="_blank" rel="noopener noreferrer">
-            {event.button_msg || '查看详情'}
-          </a>
+          <span className="event-card__buttons">
+            {!ended && (
+              <a className="event-card__calendar" href={calendarLink(event, isWeChat)} download={isWeChat ? undefined : `${event.oldName}.ics`}>
+                <Icon name="calendar" size={13} />添加到日历
+              </a>
+            )}
+            <EventAction event={event} />
+          </span>
         </div>
       </div>
     </article>

@@ -3,6 +3,7 @@ import { useDevice } from '@/hooks/useDevice';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { Icon } from '@/components/Icon/Icon';
 import { paths } from '@/lib/paths';
+import { sameSiteFile } from './calendar';
 import './WxDownloadPage.css';
 
 export const UNSUPPORTED_BROWSER = '该浏览器不支持打开本文件，请选择其他浏览器';
@@ -12,9 +13,9 @@ export default function WxDownloadPage() {
   const [params] = useSearchParams();
   const device = useDevice();
   const name = params.get('name') || '日历文件';
-  const fileUrl = params.get('fileUrl') || '';
+  // Only a file of this site (the API's calendar file): never another host or a script URL.
+  const fileUrl = sameSiteFile(params.get('fileUrl') || '');
   useDocumentTitle(name);
-  const safe = /^https?:\/\//i.test(fileUrl) || fileUrl.startsWith('/');
   const iphoneNonSafari = device.isiPhone && !device.isSafari;
   return (
     <div className="wx-download">
@@ -23,7 +24,7 @@ export default function WxDownloadPage() {
         <h1 className="wx-download__name">{name}</h1>
         {device.isWeChat && <p className="wx-download__tip">请点击右上角「…」，选择「在浏览器中打开」后下载</p>}
         {iphoneNonSafari && !device.isWeChat && <p className="wx-download__warn" role="alert">{UNSUPPORTED_BROWSER}</p>}
-        {safe ? (
+        {fileUrl ? (
           <a className="btn btn--primary" href={fileUrl} download={`${name}.ics`}>下载日历文件</a>
         ) : (
           <p className="wx-download__warn">暂无数据</p>
