@@ -47,8 +47,11 @@ run() {
   export KEYCLOAK_ADMIN_PASSWORD=${HUB_KEYCLOAK_ADMIN_PASSWORD:-admin}
   export JAVA_OPTS_KC_HEAP="-Xms64m -Xmx$heap"
   export JAVA_OPTS_APPEND="-Djava.io.tmpdir=$base/tmp -Dhub.keycloak.port=$port"
+  # The in-memory H2 database is dropped when its last connection closes; the pool retires idle
+  # connections after about 15 minutes, which emptied the realm mid-run. One pooled connection stays open.
   exec "$dist/bin/kc.sh" start --optimized --http-enabled=true --http-host=127.0.0.1 --http-port="$port" \
-    --hostname-strict=false --hostname-strict-https=false --import-realm --log-level=WARN,org.keycloak.services:INFO,io.quarkus:INFO
+    --hostname-strict=false --hostname-strict-https=false --import-realm \
+    --db-pool-min-size=1 --db-pool-initial-size=1 --log-level=WARN,org.keycloak.services:INFO,io.quarkus:INFO
 }
 
 find_pid() {
