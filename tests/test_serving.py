@@ -104,7 +104,8 @@ def test_a_frozen_engine_never_stalls_the_page_or_cached_reads(server, demo_stac
         worker.join()
         assert (page_status, cached_status) == (200, 200)
         assert page_time < 0.5 and cached_time < 0.5, (page_time, cached_time)
-        assert hung[0][0] == 503 and hung[0][1] < 3  # the read timeout, not the old 10 s
+        # the 3 s read timeout (plus a loaded machine's scheduling), far from the old 10 s client timeout
+        assert hung[0][0] == 503 and hung[0][1] < 7
         second = _timed("GET", server + "/api/v2/search?q=freeze-two")
         assert second[0] == 503  # second failure in a row: the circuit opens
         status, elapsed = _timed("GET", server + "/api/v2/search?q=freeze-three")
