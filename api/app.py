@@ -56,6 +56,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         feeds,
         health,
         hotwords,
+        moderation,
         papers,
         rankings,
         search,
@@ -65,7 +66,19 @@ def create_app(settings: Settings | None = None) -> Flask:
         users,
     )
 
-    for read_api in (search, suggest, hotwords, feeds, stories, papers, events, event_reads, rankings, users):
+    for read_api in (
+        search,
+        suggest,
+        hotwords,
+        feeds,
+        stories,
+        papers,
+        events,
+        event_reads,
+        rankings,
+        users,
+        moderation,
+    ):
         api.register_blueprint(read_api.blp)
     from api.limits import init_limits
     from api.routes import beacons, editor, event_orders, reports, sources, story_actions, story_writes

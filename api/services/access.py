@@ -42,4 +42,12 @@ def forbid() -> ApiError:
     return ApiError(403, MSG_FORBIDDEN)
 
 
-__all__ = ["forbid", "is_author", "is_editor", "live_story", "may_edit", "require_user"]
+def require_editor() -> User:
+    """403 `请先登录` signed out, 403 `没有权限` for anyone but an editor."""
+    user = require_user()
+    if not is_editor(user):
+        raise forbid()
+    return user
+
+
+__all__ = ["forbid", "is_author", "is_editor", "live_story", "may_edit", "require_editor", "require_user"]

@@ -8,22 +8,13 @@ import logging
 from api.context import hub, settings
 from api.envelope import MSG_NOT_FOUND, MSG_UNAVAILABLE, ApiError
 from api.outbox_kick import publish_task
-from api.services.access import forbid, is_editor, require_user
+from api.services.access import require_editor
 from ingest.sources import SOURCES, SourcesConfig
-from store.models import User
 from store.source_runs import RunLog
 
 log = logging.getLogger(__name__)
 
 MSG_SOURCE_NOT_CONFIGURED = "该来源未配置"
-
-
-def require_editor() -> User:
-    """403 `请先登录` signed out, 403 `没有权限` for anyone but an editor."""
-    user = require_user()
-    if not is_editor(user):
-        raise forbid()
-    return user
 
 
 def _run_log() -> RunLog:

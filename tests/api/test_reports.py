@@ -82,3 +82,28 @@ def test_unknown_story_and_missing_id(client):
     headers = sign_in(client, 101)
     assert error_of(client.post("/api/v1/report/up", json={"story_id": 99999999, "type": 1}, headers=headers), 404)
     assert error_of(client.post("/api/v1/report/up", json={"type": 1}, headers=headers), 400)["msg"] == "缺少文章 id"
+
+
+def test_moderators_read_the_reports_newest_first_with_remarks_as_text(stack, client):
+    """GET /v1/editor/reports: editors only; each report with its story, reporter, reason, link and the
+    remark exactly as written (markup stays text for the UI to escape)."""
+    assert error_of(client.get("/api/v1/editor/reports"), 403)["msg"] == "请先登录"
+    sign_in(client, 101)
+    assert error_of(client.get("/api/v1/editor/reports"), 403)["msg"] == "没有权限"
+
+    hostile = '<img src=x onerror="alert(1)">举报'
+    headers = sign_in(client, 101)
+    body = {"story_id": 1002, "type": 4, "url": "https://example.com/orig", "remark": hostile}
+    assert client.post("/api/v1/report/up", json=body, headers=headers).status_code == 200
+    headers = sign_in(client, 103)
+    assert client.post("/api/v1/report/up", json={"story_id": 1003, "type": 1}, headers=headers).status_code == 200
+
+    sign_in(client, 102)  # an editor
+    page = data_of(client.get("/api/v1/editor/reports", query_string={"size": 50}))
+    mine = [r for r in page["list"] if (r["story_id"], r["user_id"]) in {(1002, 101), (1003, 103)}]
+    assert [(r["story_id"], r["user_id"]) for r in mine] == [(1003, 103), (1002, 101)], "newest first"
+    older = mine[1]
+    assert (older["type"], older["url"], older["remark"]) == (4, "https://example.com/orig", hostile)
+    assert older["story_title"] and older["user_name"] and older["story_deleted"] is False
+    assert page["total"] >= 2 and page["hasNextPage"] is False
+    assert error_of(client.get("/api/v1/editor/reports", query_string={"size": 0}), 400)

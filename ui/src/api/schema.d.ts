@@ -4,6 +4,59 @@
  */
 
 export interface paths {
+    "/api/v1/editor/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every report, newest first: the story (title, already deleted or not), the reporter, the
+         *     reason (1-7), the link and the remark as the reporter wrote them (plain text).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportPageEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not an editor: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/editor/rollup": {
         parameters: {
             query?: never;
@@ -2615,8 +2668,38 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["RankingPage"];
             msg?: string;
         };
+        Report: {
+            created_at?: string | null;
+            /** @description the reporter's words, plain text: show it escaped */
+            remark?: string | null;
+            /** @description already deleted by a moderator or its author */
+            story_deleted: boolean;
+            story_id: number;
+            /** @description plain text: show it escaped */
+            story_title: string;
+            /** @description the reason, 1-7 (spec section 3) */
+            type: number;
+            /** @description the original's link (reasons 3 and 4) */
+            url?: string | null;
+            /** @description who reported */
+            user_id: number;
+            user_name: string;
+        };
         ReportDownBody: {
             story_id: number;
+        };
+        ReportPage: {
+            hasNextPage: boolean;
+            list: components["schemas"]["Report"][];
+            page: number;
+            size: number;
+            total: number;
+        };
+        ReportPageEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["ReportPage"];
+            msg?: string;
         };
         ReportState: {
             is_reported: boolean;
