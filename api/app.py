@@ -50,9 +50,23 @@ def create_app(settings: Settings | None = None) -> Flask:
     init_auth(app, settings)
     install_security_headers(app, settings)
 
-    from api.routes import events, feeds, health, hotwords, papers, rankings, search, stories, suggest, ui, users
+    from api.routes import (
+        events,
+        feeds,
+        health,
+        hotwords,
+        media,
+        papers,
+        rankings,
+        search,
+        site,
+        stories,
+        suggest,
+        ui,
+        users,
+    )
 
-    for read_api in (search, suggest, hotwords, feeds, stories, papers, events, rankings, users):
+    for read_api in (search, suggest, hotwords, feeds, stories, papers, events, rankings, users, site):
         api.register_blueprint(read_api.blp)
     from api.limits import init_limits
     from api.routes import reports, story_actions, story_writes
@@ -64,5 +78,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         app, settings, write_blueprints=writes, search_blueprints=[search.blp], suggest_blueprints=[suggest.blp]
     )
     app.register_blueprint(health.blp)
+    app.register_blueprint(media.blp)  # the demo pictures, resized like the asset hosts resize
     app.register_blueprint(ui.blp)  # last: it answers every other path with the SPA
     return app
