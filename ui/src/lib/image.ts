@@ -7,7 +7,10 @@ export const DEFAULT_WIDTH = 200;
 
 const IMAGE_EXT = /\.(png|jpe?g|gif|webp|bmp)$/i;
 
-/** Resize (and progressive-encode) only images on known asset hosts with image extensions. */
+/** Pictures the site serves itself (the demo corpus's, /media/demo/): the API resizes them like an asset host. */
+const SITE_MEDIA = /^\/media\//;
+
+/** Resize (and progressive-encode) only images on known asset hosts (or the site's /media/) with image extensions. */
 export function proxyImage(url: string | null | undefined, width: number = DEFAULT_WIDTH, hosts: string[] = config.assetHosts): string {
   if (!url) return '';
   let parsed: URL;
@@ -16,8 +19,8 @@ export function proxyImage(url: string | null | undefined, width: number = DEFAU
   } catch {
     return url;
   }
-  if (parsed.host === 'relative.invalid') return url;
-  if (!hosts.includes(parsed.hostname.toLowerCase())) return url;
+  const known = parsed.host === 'relative.invalid' ? SITE_MEDIA.test(parsed.pathname) : hosts.includes(parsed.hostname.toLowerCase());
+  if (!known) return url;
   if (!IMAGE_EXT.test(parsed.pathname)) return url;
   if (parsed.searchParams.has('x-oss-process')) return url;
   const sep = parsed.search ? '&' : '?';

@@ -1,11 +1,13 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { BackToTop } from '@/components/BackToTop/BackToTop';
+import { Footer } from '@/components/Footer/Footer';
 import { Icon } from '@/components/Icon/Icon';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { SideNav, TagDrawerContext } from '@/features/feed';
 import { useDevice } from '@/hooks/useDevice';
 import { contentTypeOf } from '@/lib/contentType';
+import { Guides } from '../guides/Guides';
 import { Header } from '../header/Header';
 import './Layouts.css';
 
@@ -23,6 +25,7 @@ export function DefaultLayout() {
       <main className="layout__main layout__main--default" id="main">
         <Suspense fallback={<PageLoading />}><Outlet /></Suspense>
       </main>
+      <Footer />
       <BackToTop />
     </div>
   );
@@ -63,7 +66,9 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
             <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
           </main>
         </div>
+        <Footer />
         <BackToTop />
+        <Guides />
         {hasSideNav && isNarrow && drawer && (
           <div className="drawer" role="dialog" aria-modal="true" aria-label="标签筛选">
             <button type="button" className="drawer__mask" aria-label="关闭" onClick={() => setDrawer(false)} />

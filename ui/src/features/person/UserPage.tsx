@@ -18,7 +18,7 @@ export default function UserPage() {
   const user = useQuery(personQuery(id));
   const u = user.data;
   const arxiv = u?.arxiv_name ?? '';
-  useDocumentTitle(u?.name ?? '个人主页');
+  useDocumentTitle(u?.name ?? '个人主页', { image: u?.avatar_url });
   const list = useInfiniteList(authorPapersQuery(arxiv), itemKey);
   if (user.isLoading) return <PageLoading />;
   if (user.isError || !u) return <QueryError error={user.error} notFound="用户不存在" />;
