@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests against the real stack: test Elasticsearch (9250), Redis (6390) and Keycloak (8190, the
 # sign-in provider), a fresh database seeded with the demo corpus, gunicorn serving the built UI on
-# 127.0.0.1:8100, then `npm run test:e2e`.
+# 127.0.0.1:8100, then `npm run test:e2e` (all files, or the files given as arguments).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -38,6 +38,10 @@ worker=$!
 trap 'kill $web $worker 2>/dev/null || true; wait $web $worker 2>/dev/null || true' EXIT
 for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$web_port/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
 
-cd ui && HUB_BASE_URL="http://127.0.0.1:$web_port" \
-  HUB_E2E_USER=user HUB_E2E_PASSWORD=user-demo-pass HUB_E2E_EDITOR=editor HUB_E2E_EDITOR_PASSWORD=editor-demo-pass \
-  npm run test:e2e
+# Arguments name test files to run instead of all (ui/e2e/shell.e2e.test.mjs or e2e/shell.e2e.test.mjs).
+files=()
+for file in "$@"; do files+=("${file#ui/}"); done
+cd ui
+export HUB_BASE_URL="http://127.0.0.1:$web_port" \
+  HUB_E2E_USER=user HUB_E2E_PASSWORD=user-demo-pass HUB_E2E_EDITOR=editor HUB_E2E_EDITOR_PASSWORD=editor-demo-pass
+if [ ${#files[@]} -gt 0 ]; then node --test --test-concurrency=1 "${files[@]}"; else npm run test:e2e; fi

@@ -4,23 +4,57 @@ import { track, type TrackIds } from '@/lib/tracking';
 /** Share of an item that must be on screen to count as seen. */
 export const EXPOSURE_THRESHOLD = 0.5;
 
-/** One exposure beacon the first time half of the element is on screen (per mount, i.e. per page view). */
-export function useExposure(ref: RefObject<Element | null>, module: string, ids: TrackIds) {
-  const key = JSON.stringify(ids);
+/**
+ * Tracking for a rendered list: an exposure beacon the first time half of an item is on screen (once
+ * per item per mount, i.e. per page view), and a click beacon when a link inside an item is followed.
+ * `ids[i]` names the container's i-th child, so the list renders one element per entry, in order.
+ */
+export function useTrackedList(ref: RefObject<HTMLElement | null>, module: string, ids: TrackIds[]) {
+  const current = useRef(ids);
+  current.current = ids;
+  const seen = useRef(new Set<string>());
+  const observer = useRef<IntersectionObserver | null>(null);
+
+  const idsOf = (container: HTMLElement, el: Element): TrackIds | undefined =>
+    current.current[Array.prototype.indexOf.call(container.children, el)];
+
   useEffect(() => {
-    const target = ref.current instanceof HTMLElement && getComputedStyle(ref.current).display === 'contents'
-      ? ref.current.firstElementChild
-      : ref.current;
-    if (!target || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting && e.intersectionRatio >= EXPOSURE_THRESHOLD)) {
-        observer.disconnect();
-        track({ event: 'exposure', module, action: 'view', ids: JSON.parse(key) as TrackIds });
-      }
-    }, { threshold: EXPOSURE_THRESHOLD });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [ref, module, key]);
+    const container = ref.current;
+    if (!container) return undefined;
+    const onClick = (e: MouseEvent) => {
+      const link = (e.target as Element | null)?.closest('a');
+      const item = link && Array.from(container.children).find((child) => child.contains(link));
+      const found = item && idsOf(container, item);
+      if (found) track({ event: 'click', module, action: link.dataset.action ?? 'open', ids: found });
+    };
+    container.addEventListener('click', onClick, true);
+    if (typeof IntersectionObserver !== 'undefined') {
+      observer.current = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting || entry.intersectionRatio < EXPOSURE_THRESHOLD) continue;
+          observer.current?.unobserve(entry.target);
+          const found = idsOf(container, entry.target);
+          const key = JSON.stringify(found);
+          if (!found || seen.current.has(key)) continue;
+          seen.current.add(key);
+          track({ event: 'exposure', module, action: 'view', ids: found });
+        }
+      }, { threshold: EXPOSURE_THRESHOLD });
+    }
+    return () => {
+      container.removeEventListener('click', onClick, true);
+      observer.current?.disconnect();
+      observer.current = null;
+    };
+  }, [ref, module]);
+
+  // every render may have added items (the next page): observe the children (observing twice is a no-op)
+  const count = ids.length;
+  useEffect(() => {
+    const container = ref.current;
+    if (!container || !observer.current) return;
+    for (const child of Array.from(container.children)) observer.current.observe(child);
+  }, [ref, count]);
 }
 
 /**

@@ -1,10 +1,12 @@
+import { useRef } from 'react';
 import type { FeedItem } from '@/api/types';
-import { Tracked } from '@/components/Tracked/Tracked';
 import { EventCard, SearchEventCard } from '@/features/event';
 import { PaperCard } from '@/features/paper';
 import { ProjectCard } from '@/features/project';
 import { StoryCard } from '@/features/story';
+import { useTrackedList } from '@/hooks/useTracking';
 import type { TrackIds } from '@/lib/tracking';
+import { itemKey } from './itemKey';
 
 /** The item ids a tracking beacon carries for a feed item. */
 export function trackIds(item: FeedItem): TrackIds {
@@ -26,11 +28,23 @@ function KindCard({ item, search }: { item: FeedItem; search: boolean }) {
   return null;
 }
 
-/** Picks the kind's card for a feed item; `search` uses the read-only event card and shows the kind. Seen and clicked items send beacons. */
+/** Picks the kind's card for a feed item; `search` uses the read-only event card and shows the kind. */
 export function FeedCard({ item, search = false }: { item: FeedItem; search?: boolean }) {
+  return <KindCard item={item} search={search} />;
+}
+
+/** The tracking ids of the items a list renders (one card each: an item without a payload renders none). */
+export function trackedIds(items: FeedItem[]): TrackIds[] {
+  return items.map(trackIds).filter((ids) => Object.keys(ids).length > 0);
+}
+
+/** A list of feed cards whose items send exposure and click beacons (`module`: feed, search, user). */
+export function FeedCards({ items, className = 'feed-list', module, search = false }: { items: FeedItem[]; className?: string; module: string; search?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useTrackedList(ref, module, trackedIds(items));
   return (
-    <Tracked module={search ? 'search' : 'feed'} ids={trackIds(item)}>
-      <KindCard item={item} search={search} />
-    </Tracked>
+    <div ref={ref} className={className}>
+      {items.map((item) => <FeedCard key={itemKey(item)} item={item} search={search} />)}
+    </div>
   );
 }
