@@ -14,7 +14,7 @@ from PIL import Image
 from tests.support import data_of
 
 SHELL = (
-    "<!doctype html>\n<html lang=\"zh-CN\">\n  <head>\n    <meta charset=\"UTF-8\" />\n"
+    '<!doctype html>\n<html lang="zh-CN">\n  <head>\n    <meta charset="UTF-8" />\n'
     '    <meta name="description" content="built description" />\n    <title>AI 社区</title>\n'
     '  </head>\n  <body><div id="root"></div><script type="module" src="/assets/app.js"></script></body>\n</html>\n'
 )
