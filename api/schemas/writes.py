@@ -4,6 +4,7 @@ the envelope's `msg`."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
@@ -41,6 +42,15 @@ def is_web_url(value: str) -> bool:
     except ValueError:
         return False
     return parts.scheme.lower() in ("http", "https") and bool(parts.netloc) and not any(c.isspace() for c in value)
+
+
+# Pictures the site serves itself (the demo corpus's, api/routes/media.py): a stored cover or avatar may be
+# one of these, so editing a demo story or profile sends it back unchanged.
+SITE_PICTURE = re.compile(r"^/media/[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9-]{0,60}\.(?:webp|png|jpe?g)$")
+
+
+def is_site_picture(value: str) -> bool:
+    return bool(SITE_PICTURE.match(value))
 
 
 def _messages(msg: str) -> dict:
@@ -97,7 +107,7 @@ class StoryBody(Trimmed):
 
     @validates("cover_url")
     def _cover(self, value, **_):
-        if value and (len(value) > URL_MAX or not is_web_url(value)):
+        if value and (len(value) > URL_MAX or not (is_web_url(value) or is_site_picture(value))):
             raise ValidationError(MSG_BAD_COVER)
 
     @validates("tags")
