@@ -180,3 +180,11 @@ def test_demo_pictures_are_served_and_resized(shell):
     assert Image.open(io.BytesIO(avatar.data)).size == (160, 160)  # never enlarged
     for bad in ("/media/demo/..%2f..%2fpictures.py", "/media/demo/nope.webp", "/media/demo/cover-01.svg"):
         assert shell.get(bad).status_code == 404
+
+
+def test_an_unreachable_engine_gives_the_site_title_not_an_error(demo_stack, dist):
+    client = demo_stack.app(ui_dist=dist, es_url="http://127.0.0.1:9").test_client()
+    response = client.get("/view/1")
+    assert response.status_code == 200  # the UI shows the item (or its own error) once it loads
+    assert head_of(response).title == "AI 社区"
+    assert client.get("/no/such/page").status_code == 404  # no engine needed to know that
