@@ -56,10 +56,12 @@ def create_app(settings: Settings | None = None) -> Flask:
         feeds,
         health,
         hotwords,
+        media,
         moderation,
         papers,
         rankings,
         search,
+        site,
         stories,
         suggest,
         ui,
@@ -78,6 +80,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         rankings,
         users,
         moderation,
+        site,
     ):
         api.register_blueprint(read_api.blp)
     from api.limits import init_limits
@@ -96,5 +99,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         beacon_blueprints=[beacons.blp],
     )
     app.register_blueprint(health.blp)
+    app.register_blueprint(media.blp)  # the demo pictures, resized like the asset hosts resize
     app.register_blueprint(ui.blp)  # last: it answers every other path with the SPA
     return app

@@ -171,6 +171,28 @@ class Settings:
     wechat_app_secret: str = field(default_factory=lambda: _env("WECHAT_APP_SECRET", ""))
     wechat_api_base: str = field(default_factory=lambda: _env("WECHAT_API_BASE", "https://api.weixin.qq.com"))
     wechat_timeout: float = field(default_factory=lambda: float(_env("WECHAT_TIMEOUT", "5")))
+    # The site as visitors see it (GET /api/v1/site, the footer, page titles and Open Graph tags); the spec's
+    # {product}, {phone}, {email} and ICP placeholders, with demo defaults.
+    site_name: str = field(default_factory=lambda: _env("SITE_NAME", "AI 社区"))
+    site_description: str = field(
+        default_factory=lambda: _env("SITE_DESCRIPTION", "AI 社区：文章、论文、活动、开源项目与人物榜单")
+    )
+    # The public origin used in og:url and absolute image links (empty: the origin of the request).
+    site_url: str = field(default_factory=lambda: _env("SITE_URL", ""))
+    contact_phone: str = field(default_factory=lambda: _env("CONTACT_PHONE", "400-000-0000"))
+    contact_email: str = field(default_factory=lambda: _env("CONTACT_EMAIL", "hello@aihub.example"))
+    icp_number: str = field(default_factory=lambda: _env("ICP_NUMBER", "京ICP备00000000号-1"))
+    icp_url: str = field(default_factory=lambda: _env("ICP_URL", "https://beian.miit.gov.cn/"))
+    guidelines_url: str = field(default_factory=lambda: _env("GUIDELINES_URL", "https://link.aihub.example/guidelines"))
+    # The community assistant's contact link: the footer shows it as a QR code to scan in WeChat.
+    group_assistant_url: str = field(
+        default_factory=lambda: _env("GROUP_ASSISTANT_URL", "https://work.weixin.qq.com/ca/aihub-assistant")
+    )
+    group_assistant_name: str = field(default_factory=lambda: _env("GROUP_ASSISTANT_NAME", "社区小助手"))
+    # Pictures shipped with the demo corpus (data/demo/pictures.py draws them), served under /media/demo/.
+    demo_pictures_dir: Path = field(
+        default_factory=lambda: Path(_env("DEMO_PICTURES_DIR", str(ROOT / "data" / "demo" / "pictures")))
+    )
 
     @property
     def is_local(self) -> bool:

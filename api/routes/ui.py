@@ -1,14 +1,20 @@
-"""Serves the built React app (ui/dist) for every non-API path; the router in the browser takes over."""
+"""Serves the built React app (ui/dist) for every non-API path; the router in the browser takes over.
+
+The HTML shell is rendered per page (api/html_shell.py): its title, description and Open Graph tags
+name the page's item, and a path the UI has no page for answers 404 (the UI then shows its 404 page)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, request, send_from_directory
+from flask import Blueprint, Response, abort, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException
 from werkzeug.security import safe_join
 
 from api.context import settings
+from api.html_shell import render_shell
+from api.services.page_meta import page_meta
+from api.services.site import site_info
 
 blp = Blueprint("ui", __name__)
 
@@ -50,4 +56,10 @@ def serve(path: str):
         return response
     if not (dist / "index.html").is_file():
         return "UI not built: run `make ui` (npm run build in ui/)", 503
-    return send_from_directory(dist, "index.html")
+    meta = page_meta(request.path, request.args.to_dict())
+    current = settings()
+    origin = current.site_url.rstrip("/") or request.host_url.rstrip("/")
+    html = render_shell(dist / "index.html", meta, site_info(current), origin, request.path)
+    response = Response(html, status=meta.status, mimetype="text/html")
+    response.cache_control.no_cache = True  # the shell names the page's item, which may change
+    return response

@@ -4,6 +4,8 @@ the envelope's `msg`."""
 
 from __future__ import annotations
 
+import re
+
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
 from api.envelope import (
@@ -30,6 +32,15 @@ URL_MAX = 500
 REPORT_TYPES = range(1, 8)
 # Reasons 3 (plagiarised) and 4 (infringing) need a link to the original.
 REPORT_TYPES_WITH_LINK = (3, 4)
+
+
+# Pictures the site serves itself (the demo corpus's, api/routes/media.py): a stored cover or avatar may be
+# one of these, so editing a demo story or profile sends it back unchanged.
+SITE_PICTURE = re.compile(r"^/media/[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9-]{0,60}\.(?:webp|png|jpe?g)$")
+
+
+def is_site_picture(value: str) -> bool:
+    return bool(SITE_PICTURE.match(value))
 
 
 def _messages(msg: str) -> dict:
@@ -86,7 +97,7 @@ class StoryBody(Trimmed):
 
     @validates("cover_url")
     def _cover(self, value, **_):
-        if value and (len(value) > URL_MAX or not is_web_url(value)):
+        if value and (len(value) > URL_MAX or not (is_web_url(value) or is_site_picture(value))):
             raise ValidationError(MSG_BAD_COVER)
 
     @validates("tags")

@@ -8,6 +8,7 @@ from sqlalchemy import func, select
 
 from api.context import db_sessions, settings
 from api.envelope import ApiError
+from api.schemas.writes import is_site_picture
 from store.identities import identities_of
 from store.models import User
 from store.writes import upsert
@@ -30,6 +31,8 @@ def user_page(page: int, size: int) -> dict:
 def _avatar(value: str | None) -> str | None:
     if not value:
         return None
+    if is_site_picture(value):  # a demo picture this site serves (the profile form sends it back as it is)
+        return value
     parts = urlsplit(value)
     hosts = {h.lower() for h in settings().avatar_hosts}
     if parts.scheme not in ("http", "https") or not parts.hostname or "@" in parts.netloc:

@@ -73,6 +73,11 @@ def cap_tags(tags: list[str], k: int) -> list[str]:
     return seen[:k]
 
 
+def demo_picture(kind: str, number: int, count: int) -> str:
+    """A picture shipped with the project (data/demo/pictures.py draws them), served by the API under /media/demo/."""
+    return f"/media/demo/{kind}-{(number - 1) % count + 1:02d}.webp"
+
+
 def dump(name: str, rows: list[dict], header: str) -> None:
     with open(HERE / name, "w", encoding="utf-8") as f:
         f.write(f"# {header}\n")
@@ -117,7 +122,7 @@ def make_users() -> list[dict]:
     for i, name in enumerate(names, start=1):
         u: dict = {"type": "user", "id": i, "name": name}
         if rng.random() < 0.85 or i in experts:
-            u["avatar_url"] = f"https://assets.aihub.example/avatars/{i:02d}.png"
+            u["avatar_url"] = demo_picture("avatar", i, 12)
         if rng.random() < 0.8 or i in (1, 2):
             slug = f"user{i:02d}"
             u["email"] = f"{slug}@{rng.choice(['example.com', 'aihub.example', 'mail.example.cn'])}"
@@ -636,7 +641,7 @@ def make_stories(n_users: int) -> list[dict]:
         tags = cap_tags(tags, 6)
         s: dict = {"type": "story", "id": sid, "title": title, "content": content, "summary": summary}
         if rng.random() < 0.6:
-            s["cover_url"] = f"https://assets.aihub.example/covers/{rng.randint(1, 60):02d}.jpg"
+            s["cover_url"] = demo_picture("cover", rng.randint(1, 60), 12)
         if rng.random() < 0.85:
             s["user_id"] = rng.randint(1, n_users)
             if rng.random() < 0.03:
@@ -675,7 +680,7 @@ def make_stories(n_users: int) -> list[dict]:
                     "<li>富文本走白名单清洗</li><li>设置 Content-Security-Policy</li></ul>"
                     "<p>结论：把模型输出当作用户输入来对待。</p>"),
         "summary": "模型输出同样是不可信数据。本文复现了一个把 <script> 标签带进页面的案例，并给出转义、白名单清洗与 CSP 三层防护建议，帮助大模型应用避免 XSS。",
-        "cover_url": "https://assets.aihub.example/covers/07.jpg",
+        "cover_url": demo_picture("cover", 7, 12),
         "user_id": 3, "source_id": "aihub-editorial",
         "final_score": 321, "remark_count": 45, "view_count": 8800,
         "tags": ["ai_safety", "llm"], "created_at": "-2d3h",
@@ -1039,7 +1044,7 @@ def make_events() -> list[dict]:
              "brief": (f"{subtitle}。本次活动由{{company}}主办，邀请来自高校和企业的嘉宾，"
                        f"围绕{'、'.join(rng.sample(['技术原理', '工程落地', '开源生态', '产业应用', '评测方法', '未来趋势'], 3))}展开交流，"
                        f"{'全程线上直播，可在社区回看' if online else '现场设有交流茶歇，名额有限，请尽早报名'}。"),
-             "image_url": f"https://assets.aihub.example/events/{eid:02d}.png",
+             "image_url": demo_picture("event", eid, 8),
              "address": "线上" if online else city,
              "company": rng.choice(COMPANIES),
              "start_time": rel_signed(start), "end_time": rel_signed(end),

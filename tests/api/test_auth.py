@@ -188,8 +188,14 @@ def test_csrf_on_cookie_authenticated_writes(app, auth_stack):
             ({"name": "a", "region": "地" * 21}, "地区最多 20 个字符"),
             ({"name": "a", "avatar_url": "https://evil.example/a.png"}, "头像地址需为允许的图片地址（http 或 https）"),
             ({"name": "a", "avatar_url": "javascript:alert(1)"}, "头像地址需为允许的图片地址（http 或 https）"),
+            ({"name": "a", "avatar_url": "/media/../secret.png"}, "头像地址需为允许的图片地址（http 或 https）"),
         ]:
             assert error_of(client.post("/api/v1/users/edit", json=bad, headers=headers), 400)["msg"] == msg, bad
+        # a demo user's own picture, sent back by the profile form as it is
+        demo = {"name": "刘洋", "avatar_url": "/media/demo/avatar-04.webp"}
+        assert (
+            data_of(client.post("/api/v1/users/edit", json=demo, headers=headers))["avatar_url"] == demo["avatar_url"]
+        )
         data_of(client.post("/api/v1/users/edit", json={"name": "刘洋", "avatar_url": ""}, headers=headers))
     with auth_stack.sessions()() as db:
         user = db.get(User, 4)

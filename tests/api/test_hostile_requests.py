@@ -58,7 +58,7 @@ def test_the_ui_route_does_not_tell_which_files_exist_outside_the_build(demo_sta
     client = demo_stack.app(ui_dist=dist).test_client()
     existing = client.get("/..%2fsecret.txt")
     missing = client.get("/..%2fno-such-file.txt")
-    assert existing.status_code == missing.status_code == 200
+    assert existing.status_code == missing.status_code == 404  # no UI page there: the app's 404 page
     assert existing.data == missing.data and b"not for the web" not in existing.data
     assert client.get("/index.html").status_code == 200
 

@@ -50,10 +50,12 @@ def assert_common(response):
     assert "Server" not in response.headers
 
 
-@pytest.mark.parametrize("path", ["/", "/view/1", "/search?q=%3Cscript%3E", "/no/such/page"])
-def test_pages_get_the_strict_policy(ui_client, path):
+@pytest.mark.parametrize(
+    ("path", "status"), [("/", 200), ("/view/1", 200), ("/search?q=%3Cscript%3E", 200), ("/no/such/page", 404)]
+)
+def test_pages_get_the_strict_policy(ui_client, path, status):
     response = ui_client.get(path)
-    assert response.status_code == 200
+    assert response.status_code == status
     assert response.mimetype == "text/html"
     assert_common(response)
     csp = directives(response)

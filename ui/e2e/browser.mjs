@@ -25,9 +25,19 @@ export async function launch() {
   });
 }
 
-/** A context whose page logs uncaught page errors into `errors`. */
-export async function newPage(browser, opts = {}) {
+/** Marks the first-visit tour as seen and the upgrade guide as just dismissed, so they do not cover the page. */
+export const GUIDES_SEEN = () => {
+  localStorage.setItem('hub:tour', 'done');
+  localStorage.setItem('hub:upgrade-guide-dismissed', String(Date.now()));
+};
+
+/**
+ * A context whose page logs uncaught page errors into `errors`. The guided tour and the upgrade guide
+ * are taken as seen unless `guides: true` (ui/e2e/shell.e2e.test.mjs walks them).
+ */
+export async function newPage(browser, { guides = false, ...opts } = {}) {
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', ...opts });
+  if (!guides) await context.addInitScript(GUIDES_SEEN);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));

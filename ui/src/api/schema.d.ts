@@ -828,6 +828,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product name, description, contact phone and e-mail, ICP number, guidelines link, group invite. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteEnvelope"];
+                    };
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stories": {
         parameters: {
             query?: never;
@@ -2424,6 +2463,12 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["FeedPage"];
             msg?: string;
         };
+        Group: {
+            /** @description who to add, e.g. 社区小助手 */
+            name: string;
+            /** @description the assistant's contact link, shown as a QR code */
+            qr_url: string;
+        };
         Hotword: {
             source: components["schemas"]["HotwordContent"];
         };
@@ -2773,6 +2818,28 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: (Record<string, never> | null) | components["schemas"]["FeedList"];
+            msg?: string;
+        };
+        Site: {
+            description: string;
+            /** @description contact e-mail ({email}) */
+            email: string;
+            /** @description community-group invite */
+            group: components["schemas"]["Group"];
+            /** @description community guidelines */
+            guidelines_url: string;
+            /** @description ICP filing number */
+            icp: string;
+            icp_url: string;
+            /** @description the product name ({product}) */
+            name: string;
+            /** @description contact phone ({phone}) */
+            phone: string;
+        };
+        SiteEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["Site"];
             msg?: string;
         };
         Source: {

@@ -32,6 +32,8 @@ export type RankedPerson = Schemas['RankedPerson'];
 export type RankingPage = Schemas['RankingPage'];
 /** A paper author or hub user (POST /v2/papers/userinfo). */
 export type Person = Schemas['Person'];
+/** The site's configured facts (GET /v1/site, also in the HTML shell): footer, name, description. */
+export type Site = Schemas['Site'];
 export type LoginInfo = Schemas['LoginInfo'];
 export type Suggestion = Schemas['Suggestion'];
 export type Hotword = Schemas['Hotword'];

@@ -5,6 +5,7 @@ import { Toaster } from '@/components/Toaster/Toaster';
 import { DeviceProvider } from '@/hooks/useDevice';
 import { lazyPage } from '@/lib/lazy';
 import { DefaultLayout, EmptyLayout, HomeLayout } from './layouts/Layouts';
+import { TrackingSession } from './TrackingSession';
 
 // One lazy chunk per page; pages are the only feature internals the app imports directly.
 const FeedPage = lazyPage(() => import('@/features/feed/FeedPage'));
@@ -72,6 +73,7 @@ export default function App({ client = createQueryClient() }: { client?: QueryCl
         <DeviceProvider>
           <BrowserRouter>
             <AppRoutes />
+            <TrackingSession />
             <Toaster />
           </BrowserRouter>
         </DeviceProvider>

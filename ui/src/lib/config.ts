@@ -13,9 +13,9 @@ export const config = {
   linkHost: (env.VITE_LINK_HOST as string | undefined) ?? 'https://link.aihub.example',
   bannerUrl: (env.VITE_BANNER_URL as string | undefined) ?? 'https://events.aihub.example/activities',
   fromCode: (env.VITE_FROM_CODE as string | undefined) ?? 'aihub_web',
-  phone: (env.VITE_CONTACT_PHONE as string | undefined) ?? '400-000-0000',
-  email: (env.VITE_CONTACT_EMAIL as string | undefined) ?? 'hello@aihub.example',
-  icp: (env.VITE_ICP as string | undefined) ?? '京ICP备00000000号-1',
+  /** The logo's name; titles and the footer use the server's site name (GET /v1/site). */
   product: (env.VITE_PRODUCT_NAME as string | undefined) ?? 'AI 社区',
+  /** Where the UI's tracking beacons go (spec section 7); '' turns them off. */
+  trackUrl: (env.VITE_TRACK_URL as string | undefined) ?? '/api/v1/track',
   timeout: 60000,
 };

@@ -7,10 +7,13 @@ export const DEFAULT_WIDTH = 200;
 
 const IMAGE_EXT = /\.(png|jpe?g|gif|webp|bmp)$/i;
 
+/** Pictures the site serves itself (the demo corpus's, /media/demo/): the API resizes them like an asset host. */
+const SITE_MEDIA = /^\/media\//;
+
 /**
- * Resize (and progressive-encode) only images on known asset hosts with image extensions. Anything
- * but an http(s) URL or a path on this site (`javascript:`, `data:`, unparsable) gives '' (no image):
- * the importer refuses those, and this keeps old or foreign data out of <img src> all the same.
+ * Resize (and progressive-encode) only images on known asset hosts (or the site's /media/) with image
+ * extensions. Anything but an http(s) URL or a path on this site (`javascript:`, `data:`, unparsable)
+ * gives '' (no image): the importer refuses those, and this keeps old or foreign data out of <img src>.
  */
 export function proxyImage(url: string | null | undefined, width: number = DEFAULT_WIDTH, hosts: string[] = config.assetHosts): string {
   if (!url) return '';
@@ -21,8 +24,8 @@ export function proxyImage(url: string | null | undefined, width: number = DEFAU
     return '';
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return '';
-  if (parsed.host === 'relative.invalid') return url;
-  if (!hosts.includes(parsed.hostname.toLowerCase())) return url;
+  const known = parsed.host === 'relative.invalid' ? SITE_MEDIA.test(parsed.pathname) : hosts.includes(parsed.hostname.toLowerCase());
+  if (!known) return url;
   if (!IMAGE_EXT.test(parsed.pathname)) return url;
   if (parsed.searchParams.has('x-oss-process')) return url;
   const sep = parsed.search ? '&' : '?';

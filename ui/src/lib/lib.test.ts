@@ -24,6 +24,11 @@ describe('image proxy', () => {
     expect(proxyImage('https://assets.aihub.example/a.svg', 200, hosts)).toBe('https://assets.aihub.example/a.svg');
     expect(proxyImage('/default-image.svg', 200, hosts)).toBe('/default-image.svg');
     expect(proxyImage('', 200, hosts)).toBe('');
+    expect(proxyImage('/other/a.png', 200, hosts)).toBe('/other/a.png');
+  });
+  it("resizes the site's own /media/ pictures (the demo corpus) like an asset host's", () => {
+    expect(proxyImage('/media/demo/cover-03.webp', 500, hosts)).toBe('/media/demo/cover-03.webp?x-oss-process=image/resize,w_500/interlace,1');
+    expect(proxyImage('/media/demo/readme.txt', 500, hosts)).toBe('/media/demo/readme.txt');
   });
   it('gives no image for anything but http(s) URLs and site paths', () => {
     for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'vbscript:x', 'http://[bad']) {

@@ -8,3 +8,11 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/** A picture the site serves itself (the demo corpus's /media/demo/…), kept when a cover or avatar is sent back. */
+export function isSitePicture(value: string): boolean {
+  return /^\/media\/[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9-]{0,60}\.(?:webp|png|jpe?g)$/.test(value);
+}
+
+/** A cover or avatar: an http(s) URL or one of the site's own pictures. */
+export const isPictureUrl = (value: string) => isHttpUrl(value) || isSitePicture(value);

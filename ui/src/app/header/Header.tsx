@@ -73,7 +73,8 @@ export function Header() {
     if (!device.isApp) return;
     const height = ref.current?.offsetHeight || 56;
     const y = window.scrollY;
-    setAppState((prev) => nextAppHeaderState(prev, y, lastY.current, height));
+    const last = lastY.current; // read now: React may run the updater after the next line moved the ref
+    setAppState((prev) => nextAppHeaderState(prev, y, last, height));
     lastY.current = y;
   });
 

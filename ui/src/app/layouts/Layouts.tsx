@@ -1,12 +1,14 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { BackToTop } from '@/components/BackToTop/BackToTop';
+import { Footer } from '@/components/Footer/Footer';
 import { Icon } from '@/components/Icon/Icon';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { EventTicketProvider } from '@/features/event';
 import { SideNav, TagDrawerContext } from '@/features/feed';
 import { useDevice } from '@/hooks/useDevice';
 import { contentTypeOf } from '@/lib/contentType';
+import { Guides } from '../guides/Guides';
 import { Header } from '../header/Header';
 import './Layouts.css';
 
@@ -24,6 +26,7 @@ export function DefaultLayout() {
       <main className="layout__main layout__main--default" id="main">
         <Suspense fallback={<PageLoading />}><Outlet /></Suspense>
       </main>
+      <Footer />
       <BackToTop />
     </div>
   );
@@ -65,7 +68,9 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
             <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
           </main>
         </div>
+        <Footer />
         <BackToTop />
+        <Guides />
         {hasSideNav && isNarrow && drawer && (
           <div className="drawer" role="dialog" aria-modal="true" aria-label="标签筛选">
             <button type="button" className="drawer__mask" aria-label="关闭" onClick={() => setDrawer(false)} />

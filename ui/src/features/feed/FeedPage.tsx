@@ -6,7 +6,7 @@ import type { ContentType, SortValue } from '@/api/types';
 import { FiltersBar } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { tagLabel } from '@/lib/tags';
-import { FeedCard } from './FeedCard';
+import { FeedCards } from './FeedCard';
 import { feedQuery } from './feedQueries';
 import { itemKey } from './itemKey';
 import { ClearFiltersButton, TagFilterButton } from './TagDrawer';
@@ -46,9 +46,7 @@ export default function FeedPage({ type }: { type: ContentType }) {
         {...list.listProps}
         emptyExtra={narrowed && <ClearFiltersButton onClear={clearFilters} />}
       >
-        <div className={type === 'event' ? 'feed-grid' : 'feed-list'}>
-          {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} />)}
-        </div>
+        <FeedCards items={list.items} className={type === 'event' ? 'feed-grid' : 'feed-list'} module="feed" />
       </ListWrapper>
     </div>
   );

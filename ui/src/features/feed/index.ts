@@ -1,5 +1,5 @@
 /** The feed: what the app shell and other features may use (the page is loaded lazily by app/App.tsx). */
-export { FeedCard } from './FeedCard';
+export { FeedCard, FeedCards } from './FeedCard';
 export { itemKey } from './itemKey';
 export { SideNav } from './SideNav';
 export { ClearFiltersButton, TagDrawerContext, TagFilterButton } from './TagDrawer';

@@ -7,6 +7,7 @@ import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { SharePopover } from '@/components/SharePopover/SharePopover';
 import { TagList } from '@/components/TagList/TagList';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useDuration } from '@/hooks/useTracking';
 import { formatDate, formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { paperQuery, paperTrendsQuery } from './paperQueries';
@@ -24,7 +25,8 @@ export default function PaperPage() {
   const paper = useQuery(paperQuery(id));
   const trends = useQuery(paperTrendsQuery(id));
   const p = paper.data;
-  useDocumentTitle(p?.title_cn || p?.title);
+  useDocumentTitle(p?.title_cn || p?.title, { description: p?.summary_cn || p?.abstract });
+  useDuration('detail', p ? { paper_id: p.id } : null);
   if (paper.isLoading) return <PageLoading />;
   if (paper.isError || !p) return <QueryError error={paper.error} />;
   return (

@@ -4,7 +4,7 @@ import { QueryError } from '@/components/ErrorView/ErrorView';
 import { Avatar } from '@/components/Img/Img';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
-import { FeedCard, itemKey } from '@/features/feed';
+import { FeedCards, itemKey } from '@/features/feed';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatNumber } from '@/lib/format';
@@ -18,7 +18,7 @@ export default function UserPage() {
   const user = useQuery(personQuery(id));
   const u = user.data;
   const arxiv = u?.arxiv_name ?? '';
-  useDocumentTitle(u?.name ?? '个人主页');
+  useDocumentTitle(u?.name ?? '个人主页', { image: u?.avatar_url });
   const list = useInfiniteList(authorPapersQuery(arxiv), itemKey);
   if (user.isLoading) return <PageLoading />;
   if (user.isError || !u) return <QueryError error={user.error} notFound="用户不存在" />;
@@ -38,7 +38,7 @@ export default function UserPage() {
       <h2 className="user-page__sub">论文</h2>
       {arxiv ? (
         <ListWrapper label="论文列表" {...list.listProps}>
-          <div className="feed-list">{list.items.map((it) => <FeedCard key={itemKey(it)} item={it} />)}</div>
+          <FeedCards items={list.items} module="user" />
         </ListWrapper>
       ) : (
         <div className="list-state list-state--empty">暂无数据</div>

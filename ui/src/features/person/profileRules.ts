@@ -1,5 +1,5 @@
 /** Profile edit rules: name 2–20 characters, avatar an http(s) link, region ≤ 50. */
-import { isHttpUrl } from '@/lib/url';
+import { isPictureUrl } from '@/lib/url';
 
 export const NAME_MIN = 2;
 export const NAME_MAX = 20;
@@ -21,7 +21,7 @@ export function validateProfile(f: ProfileForm): ProfileErrors {
   const n = [...name].length;
   if (!name) e.name = PROFILE_MSG.nameRequired;
   else if (n < NAME_MIN || n > NAME_MAX) e.name = PROFILE_MSG.nameLength;
-  if (f.avatar_url.trim() && !isHttpUrl(f.avatar_url.trim())) e.avatar_url = PROFILE_MSG.avatarFormat;
+  if (f.avatar_url.trim() && !isPictureUrl(f.avatar_url.trim())) e.avatar_url = PROFILE_MSG.avatarFormat;
   if ([...f.region.trim()].length > REGION_MAX) e.region = PROFILE_MSG.regionMax;
   return e;
 }

@@ -3,7 +3,7 @@ import type { ContentType } from '@/api/types';
 import { FiltersBar, type FilterItem } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { Tabs, type TabItem } from '@/components/Tabs/Tabs';
-import { ClearFiltersButton, FeedCard, itemKey, TagFilterButton } from '@/features/feed';
+import { ClearFiltersButton, FeedCards, itemKey, TagFilterButton } from '@/features/feed';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useFilters } from '@/hooks/useFilters';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
@@ -71,9 +71,7 @@ export default function SearchPage({ browse = false }: { browse?: boolean }) {
           ? narrowed && <ClearFiltersButton onClear={clearFilters} />
           : <NothingFound q={q} didYouMean={list.data?.pages[0]?.did_you_mean ?? null} onClear={narrowed ? clearFilters : undefined} />}
       >
-        <div className="feed-list">
-          {list.items.map((item) => <FeedCard key={itemKey(item)} item={item} search />)}
-        </div>
+        <FeedCards items={list.items} module="search" search />
       </ListWrapper>
     </div>
   );

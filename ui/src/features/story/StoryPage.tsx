@@ -8,6 +8,7 @@ import { NotFound, QueryError } from '@/components/ErrorView/ErrorView';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { TagList } from '@/components/TagList/TagList';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useDuration } from '@/hooks/useTracking';
 import { formatDateTime, formatNumber, formatRelativeTime } from '@/lib/format';
 import { COVER_WIDTH } from '@/lib/image';
 import { paths } from '@/lib/paths';
@@ -27,7 +28,8 @@ export default function StoryPage() {
   const story = useQuery(storyQuery(id));
   const similar = useQuery(similarStoriesQuery(id, story.isSuccess));
   const s = story.data;
-  useDocumentTitle(s?.title);
+  useDocumentTitle(s?.title, { description: s?.summary, image: s?.cover_url });
+  useDuration('detail', s ? { story_id: s.id } : null);
   const content = useMemo(() => storyContentHtml(s?.content), [s?.content]);
 
   if (!id) return <NotFound />;

@@ -40,6 +40,11 @@ describe('editor validation', () => {
     expect(validateStory(form({ cover_url: 'data:image/png;base64,xx' })).cover_url).toBe('封面链接格式错误');
     expect(validateStory(form({ cover_url: 'https://assets.aihub.example/c.png' })).cover_url).toBeUndefined();
   });
+  it("a demo story's own picture (/media/demo/…) may stay its cover; other site paths may not", () => {
+    expect(validateStory(form({ cover_url: '/media/demo/cover-03.webp' })).cover_url).toBeUndefined();
+    expect(validateStory(form({ cover_url: '/media/../etc/passwd' })).cover_url).toBe('封面链接格式错误');
+    expect(validateStory(form({ cover_url: '/elsewhere/a.png' })).cover_url).toBe('封面链接格式错误');
+  });
   it('tags: at most 5, from the static groups, each group under its limit', () => {
     expect(validateStory(form({ tags: ['llm', 'aigc', 'agent', 'multimodal', 'nlp'] })).tags).toBeUndefined();
     expect(validateStory(form({ tags: ['llm', 'aigc', 'agent', 'multimodal', 'nlp', 'cv'] })).tags).toBe('最多选择5个标签');

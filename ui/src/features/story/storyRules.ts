@@ -1,6 +1,6 @@
 /** The editor's rules: title ≤ 200, tags ≤ 5 from the static groups (with each group's limit), http(s) cover. */
 import { TAG_GROUPS, TAGS_BY_ID } from '@/lib/tags';
-import { isHttpUrl } from '@/lib/url';
+import { isPictureUrl } from '@/lib/url';
 
 export const TITLE_MAX = 200;
 export const SUMMARY_MAX = 500;
@@ -51,7 +51,7 @@ export function validateStory(f: StoryForm): StoryErrors {
   else if (len(title) > TITLE_MAX) e.title = EDITOR_MSG.titleMax;
   if (!f.text.trim() && !/<img\b/i.test(f.content)) e.content = EDITOR_MSG.contentRequired;
   if (len(f.summary.trim()) > SUMMARY_MAX) e.summary = EDITOR_MSG.summaryMax;
-  if (f.cover_url.trim() && !isHttpUrl(f.cover_url.trim())) e.cover_url = EDITOR_MSG.coverFormat;
+  if (f.cover_url.trim() && !isPictureUrl(f.cover_url.trim())) e.cover_url = EDITOR_MSG.coverFormat;
   if (f.tags.length > TAGS_MAX) e.tags = EDITOR_MSG.tagsMax;
   else if (f.tags.some((t) => !TAGS_BY_ID.has(t))) e.tags = EDITOR_MSG.tagUnknown;
   else {

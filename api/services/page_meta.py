@@ -1,0 +1,125 @@
+"""What the HTML shell says about a page before any script runs: its title, description, picture and
+HTTP status. Chat apps and search engines read only this, so a shared story link shows its title.
+
+`page_meta(path, query)` knows the UI's routes (ui/src/app/App.tsx); an unknown path, or an item
+page whose item does not exist, is a 404. When the engine cannot answer, a detail page falls back to
+the site's own title (200) rather than keeping the visitor waiting: the UI shows the item itself."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pybreaker
+from elasticsearch import TransportError
+
+import kinds
+from api.context import reader
+from api.envelope import ApiError
+from api.services.papers import find_paper
+
+log = logging.getLogger(__name__)
+
+DESCRIPTION_LIMIT = 160  # characters: what chat cards and result snippets show
+
+
+@dataclass(frozen=True)
+class PageMeta:
+    title: str | None = None  # None: the site's name alone
+    description: str | None = None  # None: the site's description
+    image: str | None = None
+    kind: str = "website"  # og:type
+    status: int = 200
+
+
+NOT_FOUND = PageMeta(title="404", status=404)
+
+# Pages without an item: their name, as the UI titles them (useDocumentTitle in each page).
+LIST_PAGES: dict[str, str | None] = {
+    "": None,
+    "browse": "发现",
+    "events": "活动",
+    "papers": "论文",
+    "projects": "项目",
+    "rankings": "榜单",
+    "search": "搜索",
+    "link": "社区动态",
+    "shareToLink": "分享到社区动态",
+    "wxDownload": "下载日历",
+    "settings/account_binding": "账号绑定",
+    "create": "写文章",
+    "users": "用户列表",
+    "users/edit": "编辑资料",
+    "logincall": "登录",
+    "error": "出错啦",
+}
+LIST_DESCRIPTIONS = {
+    "events": "AI 社区活动：线下沙龙、线上直播与技术大会，在线报名。",
+    "papers": "每日 arXiv AI 论文，中文摘要与热度趋势。",
+    "projects": "值得关注的开源 AI 项目。",
+    "rankings": "AI 社区人物榜单。",
+}
+
+
+def _clip(text: str | None) -> str | None:
+    text = " ".join((text or "").split())
+    if not text:
+        return None
+    return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
+
+
+def _story(story_id: str) -> PageMeta:
+    doc = reader().get(kinds.kind("story").doc_id(int(story_id)), ["source"])
+    if doc is None:
+        return NOT_FOUND
+    info = doc["source"]
+    return PageMeta(info.get("title"), _clip(info.get("summary")), info.get("cover_url"), "article")
+
+
+def _paper(key: str, suffix: str = "") -> PageMeta:
+    try:
+        info = find_paper(key)["source"]
+    except ApiError:
+        return NOT_FOUND
+    title = info.get("title_cn") or info.get("title")
+    summary = info.get("summary_cn") or info.get("abstract")
+    return PageMeta(f"{title}{suffix}" if title else None, _clip(summary), None, "article")
+
+
+def _person(user_id: str) -> PageMeta:
+    doc = reader().get(kinds.kind("person").doc_id(int(user_id)), ["source"])
+    if doc is None:
+        return NOT_FOUND
+    info = doc["source"]
+    name = info.get("name") or "个人主页"
+    return PageMeta(name, f"{name}在 AI 社区的主页", info.get("avatar_url"), "profile")
+
+
+# (pattern over the path without slashes at either end, reader of the item named by the group)
+ITEM_PAGES: list[tuple[re.Pattern[str], Callable[[str], PageMeta]]] = [
+    (re.compile(r"view/(?:examine/)?([0-9]{1,18})"), _story),
+    (re.compile(r"paper/([^/]{1,64})"), _paper),
+    (re.compile(r"trends/([^/]{1,64})"), lambda key: _paper(key, " 热度趋势")),
+    (re.compile(r"users/([0-9]{1,18})"), _person),
+    (re.compile(r"update/([0-9]{1,18})"), lambda _id: PageMeta("编辑文章")),
+]
+
+
+def page_meta(path: str, query: dict[str, str]) -> PageMeta:
+    route = path.strip("/")
+    if route in LIST_PAGES:
+        title = LIST_PAGES[route]
+        if route == "search" and query.get("q", "").strip():
+            title = f"{query['q'].strip()[:100]} 的搜索结果"
+        return PageMeta(title, LIST_DESCRIPTIONS.get(route))
+    for pattern, read in ITEM_PAGES:
+        found = pattern.fullmatch(route)
+        if found:
+            try:
+                return read(found.group(1))
+            except (pybreaker.CircuitBreakerError, TransportError, OSError) as exc:
+                log.warning("page meta for /%s unavailable: %s", route, exc)
+                return PageMeta()
+    return NOT_FOUND

@@ -1,0 +1,107 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { DeviceProvider } from '@/hooks/useDevice';
+import { Guides } from './Guides';
+import { TOUR_KEY, UPGRADE_GUIDE_KEY, dismissUpgradeGuide, upgradeGuideDue } from './guideState';
+import { Tour } from './Tour';
+import { TOUR_BUBBLE_WIDTH, TOUR_STEPS } from './tourSteps';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The parts of a home page the tour points at (jsdom has no layout: every element counts as shown). */
+const hosts: HTMLElement[] = [];
+function page(parts: string[]) {
+  const host = document.createElement('div');
+  host.innerHTML = parts.map((cls) => `<div class="${cls}">x</div>`).join('');
+  document.body.appendChild(host);
+  hosts.push(host);
+}
+
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  hosts.splice(0).forEach((host) => host.remove());
+});
+
+describe('upgrade guide dismissal', () => {
+  it('stays dismissed for 20160 minutes (14 days)', () => {
+    const now = Date.UTC(2026, 10, 22);
+    expect(upgradeGuideDue(now)).toBe(true);
+    dismissUpgradeGuide(now - 13 * DAY);
+    expect(upgradeGuideDue(now)).toBe(false);
+    dismissUpgradeGuide(now - 20160 * 60 * 1000);
+    expect(upgradeGuideDue(now)).toBe(true);
+    dismissUpgradeGuide(now - 15 * DAY);
+    expect(upgradeGuideDue(now)).toBe(true);
+  });
+});
+
+describe('tour', () => {
+  it('walks the steps present on the page, back and forth, and finishes on the last', async () => {
+    page(['site-header__search', 'filters-bar', 'site-header__user']);
+    const onClose = vi.fn();
+    render(<Tour onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: '搜索' });
+    expect(dialog).toHaveStyle({ width: `${Math.min(TOUR_BUBBLE_WIDTH, window.innerWidth - 24)}px` });
+    expect(screen.getByText('1/3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下一步' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: '排序与时间' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '上一步' }));
+    expect(await screen.findByRole('dialog', { name: '搜索' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(screen.getByText('3/3')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: '完成' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape skips it, and Tab stays on its buttons', async () => {
+    page(['site-header__search', 'site-nav', 'filters-bar']);
+    const onClose = vi.fn();
+    render(<Tour onClose={onClose} />);
+    await screen.findByRole('dialog', { name: '搜索' });
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: '栏目导航' });
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['跳过', '上一步', '下一步']);
+    await userEvent.tab();
+    expect(buttons[0]).toHaveFocus();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes by itself when nothing it points at is on the page', async () => {
+    vi.useFakeTimers();
+    const onClose = vi.fn();
+    render(<Tour steps={TOUR_STEPS} onClose={onClose} />);
+    await act(async () => { vi.advanceTimersByTime(3500); });
+    vi.useRealTimers();
+    expect(onClose).toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('guides', () => {
+  const renderGuides = () => render(<DeviceProvider><MemoryRouter><Guides /></MemoryRouter></DeviceProvider>);
+
+  it('a first visit gets the tour (remembered at once), a later one the upgrade guide', async () => {
+    page(['site-header__search', 'filters-bar']);
+    const first = renderGuides();
+    await screen.findByRole('dialog', { name: '搜索' });
+    expect(localStorage.getItem(TOUR_KEY)).toBe('done');
+    first.unmount();
+
+    renderGuides();
+    expect(screen.getByRole('dialog', { name: '社区全新升级' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '我知道了' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(Number(localStorage.getItem(UPGRADE_GUIDE_KEY))).toBeGreaterThan(0);
+    expect(upgradeGuideDue()).toBe(false);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The UI's tracking beacons (spec section 7): exposure of list items, time spent on detail pages,
+ * clicks. Each beacon is one JSON object, base64-encoded (UTF-8); beacons are queued and sent in
+ * batches with `navigator.sendBeacon` (one base64 beacon per line of a text/plain body), so tracking
+ * never delays the page: nothing waits for it, and what is queued is sent when the page is hidden.
+ */
+import { config } from './config';
+import { detectDevice } from './device';
+
+export type TrackEvent = 'exposure' | 'duration' | 'click';
+/** Item ids a beacon may carry, by kind. */
+export interface TrackIds { story_id?: number; paper_id?: number | string; project_id?: number; event_id?: number }
+export interface TrackInput {
+  event: TrackEvent;
+  /** where on the page: feed, search, similar, detail */
+  module: string;
+  /** what was done: view (exposure), open (click), read (duration) */
+  action: string;
+  ids?: TrackIds;
+  /** milliseconds on the page (duration beacons) */
+  duration?: number;
+}
+export interface Beacon extends TrackInput {
+  page: { code: string; path: string; url: string; referrer: string; title: string };
+  device: { width: number; height: number; flags: string[]; language: string };
+  visitor_id: string;
+  page_id: string;
+  user: { id: number | null; name: string | null };
+  ts: number;
+}
+
+const VISITOR_KEY = 'hub:visitor';
+export const BATCH_SIZE = 20;
+export const FLUSH_DELAY = 5000;
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A visitor id kept in local storage (a fresh one per tab when storage is off). */
+let memoryVisitor: string | null = null;
+export function visitorId(): string {
+  try {
+    let id = localStorage.getItem(VISITOR_KEY);
+    if (!id) {
+      id = randomId();
+      localStorage.setItem(VISITOR_KEY, id);
+    }
+    return id;
+  } catch {
+    memoryVisitor ??= randomId();
+    return memoryVisitor;
+  }
+}
+
+/** The page code of a path: the spec's page names, one per route. */
+export function pageCode(pathname: string): string {
+  const [first = '', second = ''] = pathname.split('/').filter(Boolean);
+  if (first === '') return 'home';
+  if (first === 'view') return 'story_detail';
+  if (first === 'paper') return 'paper_detail';
+  if (first === 'trends') return 'paper_trends';
+  if (first === 'users') return second && second !== 'edit' ? 'user_home' : `users${second ? `_${second}` : ''}`;
+  return first;
+}
+
+/** Base64 of the beacon's UTF-8 JSON (btoa alone takes Latin-1 only; titles are Chinese). */
+export function encodeBeacon(beacon: Beacon): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(beacon));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function decodeBeacon(line: string): Beacon {
+  const binary = atob(line);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes)) as Beacon;
+}
+
+type User = { id: number | null; name: string | null };
+
+class Tracker {
+  private queue: string[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private pageId = randomId();
+  private user: () => User = () => ({ id: null, name: null });
+  private listening = false;
+
+  /** Who is signed in, asked when each beacon is made. */
+  setUser(getter: () => User) {
+    this.user = getter;
+  }
+
+  /** A new page view (a route change): later beacons carry a new page id. */
+  newPage() {
+    this.pageId = randomId();
+  }
+
+  track(input: TrackInput) {
+    if (!config.trackUrl || typeof navigator === 'undefined' || !('sendBeacon' in navigator)) return;
+    this.listen();
+    const device = detectDevice();
+    const beacon: Beacon = {
+      ...input,
+      page: {
+        code: pageCode(window.location.pathname),
+        path: window.location.pathname,
+        url: window.location.href,
+        referrer: document.referrer,
+        title: document.title,
+      },
+      device: {
+        width: window.innerWidth,
+        height: window.innerHeight,
+        flags: Object.entries(device).filter(([, on]) => on).map(([flag]) => flag),
+        language: navigator.language,
+      },
+      visitor_id: visitorId(),
+      page_id: this.pageId,
+      user: this.user(),
+      ts: Date.now(),
+    };
+    this.queue.push(encodeBeacon(beacon));
+    if (this.queue.length >= BATCH_SIZE) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), FLUSH_DELAY);
+  }
+
+  /** Sends what is queued (the browser delivers it even while the page unloads). */
+  flush() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.queue.length === 0) return;
+    const body = this.queue.splice(0).join('\n');
+    try {
+      navigator.sendBeacon(config.trackUrl, new Blob([body], { type: 'text/plain' }));
+    } catch {
+      /* a refused beacon is dropped: tracking never breaks the page */
+    }
+  }
+
+  private listen() {
+    if (this.listening) return;
+    this.listening = true;
+    document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') this.flush(); });
+    window.addEventListener('pagehide', () => this.flush());
+  }
+}
+
+export const tracker = new Tracker();
+export const track = (input: TrackInput) => tracker.track(input);
