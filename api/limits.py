@@ -31,9 +31,12 @@ def user_or_address_key() -> str:
 def visitor_and_address_key() -> str:
     """A beacon's sender: the visitor id it claims together with the address (an id alone is free to
     invent; the address alone would lump an office behind one NAT together)."""
-    from api.services.attention import visitor_of_request
+    from api.services.attention import batch_lines, visitor_of_request
 
-    return f"visitor:{visitor_of_request(request.args.get('data'))}:{address_key()}"
+    data = request.args.get("data")
+    if request.method == "POST":  # a batch: the first line's visitor
+        data = next(iter(batch_lines(request.get_data(as_text=True))), None)
+    return f"visitor:{visitor_of_request(data)}:{address_key()}"
 
 
 def init_limits(

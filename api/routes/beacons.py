@@ -1,13 +1,15 @@
-"""GET /api/v1/track?data=<base64>: the tracking beacon of spec section 7."""
+"""GET /api/v1/track?data=<base64>: the tracking beacon of spec section 7; POST /api/v1/track: a batch of
+them as text lines (what the UI's navigator.sendBeacon sends)."""
 
 from __future__ import annotations
 
+from flask import request
 from flask.views import MethodView
 
 from api.blueprint import RATE_LIMITED, HubBlueprint
-from api.envelope import envelope_of, ok
-from api.schemas.beacons import BeaconArgs, BeaconResultSchema
-from api.services.attention import accept_beacon
+from api.envelope import ApiError, envelope_of, ok
+from api.schemas.beacons import MAX_BATCH, MAX_DATA, BeaconArgs, BeaconBatchResultSchema, BeaconResultSchema
+from api.services.attention import MSG_BAD_BEACON, accept_batch, accept_beacon, batch_lines
 
 blp = HubBlueprint("beacons", __name__, url_prefix="/api", description="Tracking beacons")
 
@@ -26,3 +28,15 @@ class Track(MethodView):
         answers 400 `埋点数据格式错误` and is counted as dropped; floods answer 429 (per visitor and
         address, and per address)."""
         return ok({"accepted": accept_beacon(args["data"])})
+
+    @blp.response(200, envelope_of(BeaconBatchResultSchema, name="BeaconBatchEnvelope"))
+    @blp.alt_response(429, description=RATE_LIMITED)
+    def post(self):
+        """A batch: the body (text/plain, as navigator.sendBeacon sends it) holds up to 20 beacons, one
+        base64 line each, in the GET's format. Each line is taken or dropped on its own (bad lines are
+        counted as dropped); an empty body, more than 20 lines or an over-long line answers 400
+        `埋点数据格式错误`."""
+        lines = batch_lines(request.get_data(as_text=True))
+        if not lines or len(lines) > MAX_BATCH or any(len(line) > MAX_DATA for line in lines):
+            raise ApiError(400, MSG_BAD_BEACON)
+        return ok(accept_batch(lines))

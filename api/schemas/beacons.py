@@ -10,6 +10,7 @@ from marshmallow.exceptions import ValidationError
 from api.schemas.common import StrictInt
 
 MAX_DATA = 8192  # characters of base64; a beacon is small
+MAX_BATCH = 20  # lines of one POST (the UI's navigator.sendBeacon sends up to 20)
 MAX_IDS = 50  # ids of one kind per beacon (one screen of cards)
 EVENTS = ("exposure", "duration", "click")
 CODE = validate.Regexp(r"^[A-Za-z0-9_.:-]{1,64}$")
@@ -80,6 +81,13 @@ class BeaconContent(Schema):
 class BeaconResultSchema(Schema):
     accepted = fields.Boolean(
         required=True, metadata={"description": "false when the beacon could not be stored (Redis away); it is dropped"}
+    )
+
+
+class BeaconBatchResultSchema(Schema):
+    accepted = fields.Integer(required=True, metadata={"description": "beacons appended to the attention stream"})
+    dropped = fields.Integer(
+        required=True, metadata={"description": "lines refused (undecodable or invalid) or not stored (Redis away)"}
     )
 
 

@@ -47,8 +47,14 @@ def _decode(data: str) -> dict:
     return content
 
 
+def batch_lines(body: str) -> list[str]:
+    """The beacons of a POST body: one base64 line each, blank lines skipped."""
+    return [line.strip() for line in body.splitlines() if line.strip()]
+
+
 def decoded_beacon(data: str | None) -> dict:
-    """The beacon's JSON, decoded once per request (the rate limiter's key reads the visitor id)."""
+    """The beacon's JSON, decoded once per request (the rate limiter's key reads the visitor id; for a
+    batch, the first line's)."""
     if "hub_beacon" not in g:
         try:
             g.hub_beacon = _decode(data or "")
@@ -89,6 +95,24 @@ def accept_beacon(data: str) -> bool:
         content = decoded_beacon(data)
     except BeaconRefused as exc:
         raise _drop(exc.reason) from exc
+    return _store(content)
+
+
+def accept_batch(lines: list[str]) -> dict:
+    """A POSTed batch (navigator.sendBeacon): each line on its own; bad lines are counted as dropped and
+    never spoil the good ones (the browser neither retries nor reads the answer)."""
+    accepted = 0
+    for line in lines:
+        try:
+            accepted += _store(_decode(line))
+        except BeaconRefused as exc:
+            _drop(exc.reason)
+        except ApiError:
+            pass  # counted by _drop inside _store
+    return {"accepted": accepted, "dropped": len(lines) - accepted}
+
+
+def _store(content: dict) -> bool:
     try:
         beacon = BeaconContent().load(content)
     except ValidationError as exc:
@@ -132,4 +156,4 @@ def record_view(kind: str, item_id: int) -> None:
         log.warning("view of %s %s not counted, Redis unreachable: %s", kind, item_id, exc)
 
 
-__all__ = ["MSG_BAD_BEACON", "accept_beacon", "record_view", "visitor_of_request"]
+__all__ = ["MSG_BAD_BEACON", "accept_batch", "accept_beacon", "batch_lines", "record_view", "visitor_of_request"]

@@ -135,3 +135,40 @@ def test_detail_pages_count_views(stack):
         ("view", [["paper", paper_id]]),
     ]
     assert views[1]["v"] != views[2]["v"]  # two clients
+
+
+def post_batch(client, lines: list[str], address: str = "127.0.0.1"):
+    return client.post(
+        "/api/v1/track",
+        data="\n".join(lines),
+        content_type="text/plain;charset=UTF-8",
+        environ_base={"REMOTE_ADDR": address},
+    )
+
+
+def test_a_posted_batch_takes_each_line_on_its_own(stack):
+    """navigator.sendBeacon's batch: good lines land even beside bad ones, which are counted as dropped."""
+    lines = [
+        encoded(beacon(event="exposure", story_ids=[1001, 1002])),
+        "%%%not base64%%%",
+        encoded(beacon(event="duration", duration_ms=1200, story_ids=[1001])),
+        encoded(beacon(event="hover")),
+        "",
+    ]
+    with stack.client() as client:
+        assert data_of(post_batch(client, lines)) == {"accepted": 2, "dropped": 2}
+        assert error_of(post_batch(client, []), 400) == BAD
+        assert error_of(post_batch(client, [encoded(beacon())] * 21), 400) == BAD
+    assert [e["e"] for e in entries(stack)] == ["exposure", "duration"]
+    assert counts(stack)["dropped:base64"] == 1 and counts(stack)["dropped:fields"] == 1
+
+
+def test_batches_count_against_the_visitor_limit(stack):
+    app = stack.app(rate_limits_enabled=True, rate_limit_beacons="2/minute", rate_limit_beacons_address="50/minute")
+    with app.test_client() as client:
+        batch = [encoded(beacon(visitor_id="visitor-0009"))] * 3
+        for _ in range(2):
+            assert data_of(post_batch(client, batch)) == {"accepted": 3, "dropped": 0}
+        assert error_of(post_batch(client, batch), 429) == TOO_MANY
+        other = [encoded(beacon(visitor_id="visitor-0010"))]
+        assert data_of(post_batch(client, other)) == {"accepted": 1, "dropped": 0}

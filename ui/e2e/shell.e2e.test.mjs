@@ -188,12 +188,15 @@ describe('tracking beacons', () => {
   test('exposure, click and duration beacons reach the tracking endpoint, base64 encoded', async () => {
     const { context, page } = await newPage(browser);
     const beacons = [];
+    const answers = [];
     await page.route('**/api/v1/track', async (route) => {
       const body = route.request().postData() ?? '';
-      for (const line of body.split('\n').filter(Boolean)) {
-        beacons.push(JSON.parse(Buffer.from(line, 'base64').toString('utf8')));
-      }
-      await route.fulfill({ status: 204 });
+      const lines = body.split('\n').filter(Boolean);
+      for (const line of lines) beacons.push(JSON.parse(Buffer.from(line, 'base64').toString('utf8')));
+      // the batch goes on to the server, which must take every line
+      const response = await route.fetch();
+      answers.push({ lines: lines.length, status: response.status(), body: await response.json() });
+      await route.fulfill({ response });
     });
     await page.goto(BASE + '/');
     const firstCard = page.locator('.feed-list > article').first();
@@ -206,14 +209,20 @@ describe('tracking beacons', () => {
     await waitFor(() => beacons.some((b) => b.event === 'click'));
     const exposure = beacons.filter((b) => b.event === 'exposure');
     assert.ok(exposure.length >= 2, `exposure beacons: ${exposure.length}`);
-    assert.ok(exposure.some((b) => b.ids.story_id === storyId));
+    assert.ok(exposure.some((b) => b.story_ids.includes(storyId)));
     const click = beacons.find((b) => b.event === 'click');
-    assert.deepEqual({ module: click.module, action: click.action, ids: click.ids }, { module: 'feed', action: 'open', ids: { story_id: storyId } });
+    assert.deepEqual(
+      { module: click.module_code, action: click.action_code, ids: click.story_ids },
+      { module: 'feed', action: 'open', ids: [storyId] },
+    );
     for (const b of [...exposure, click]) {
-      assert.equal(b.page.code, 'home');
-      assert.equal(b.page.path, '/');
+      assert.equal(b.page_code, 'home');
+      assert.equal(new URL(b.page.url).pathname, '/');
       assert.match(b.visitor_id, /^[0-9a-f-]{36}$/);
-      assert.ok(b.page_id && b.device.width === 1280 && b.user.id === null);
+      assert.ok(b.page_id && b.device.screen === '1280x860' && b.user_id === null);
+    }
+    for (const answer of answers) {
+      assert.deepEqual({ status: answer.status, data: answer.body.data }, { status: 200, data: { accepted: answer.lines, dropped: 0 } });
     }
     assert.equal(new Set(beacons.map((b) => b.page_id)).size, 1);
 
@@ -228,8 +237,8 @@ describe('tracking beacons', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
     await waitFor(() => beacons.some((b) => b.event === 'duration'));
     const duration = beacons.find((b) => b.event === 'duration');
-    assert.deepEqual(duration.ids, { story_id: 1 });
-    assert.ok(duration.duration >= 300, `duration ${duration.duration} ms`);
+    assert.deepEqual(duration.story_ids, [1]);
+    assert.ok(duration.duration_ms >= 300, `duration ${duration.duration_ms} ms`);
     assert.deepEqual(page.errors, []);
     await context.close();
   });

@@ -1504,7 +1504,42 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * A batch: the body (text/plain, as navigator.sendBeacon sends it) holds up to 20 beacons, one
+         *     base64 line each, in the GET's format. Each line is taken or dropped on its own (bad lines are
+         *     counted as dropped); an empty body, more than 20 lines or an over-long line answers 400
+         *     `埋点数据格式错误`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BeaconBatchEnvelope"];
+                    };
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2319,6 +2354,18 @@ export interface components {
             code: number;
             data?: (Record<string, never> | null) | components["schemas"]["FeedPage"];
             msg?: string;
+        };
+        BeaconBatchEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["BeaconBatchResult"];
+            msg?: string;
+        };
+        BeaconBatchResult: {
+            /** @description beacons appended to the attention stream */
+            accepted: number;
+            /** @description lines refused (undecodable or invalid) or not stored (Redis away) */
+            dropped: number;
         };
         BeaconEnvelope: {
             /** @description 0 on success */

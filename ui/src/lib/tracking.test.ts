@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('tracking beacons', () => {
   it('base64 of UTF-8 JSON, Chinese included, decodes back', () => {
-    const beacon = { event: 'click', module: 'feed', action: 'open', ids: { story_id: 3 }, page: { title: '大模型 - AI 社区' } } as unknown as Beacon;
+    const beacon = { event: 'click', module_code: 'feed', action_code: 'open', story_ids: [3], page: { title: '大模型 - AI 社区' } } as unknown as Beacon;
     const line = encodeBeacon(beacon);
     expect(line).toMatch(/^[A-Za-z0-9+/=]+$/);
     expect(decodeBeacon(line)).toEqual(beacon);
@@ -33,16 +33,21 @@ describe('tracking beacons', () => {
     const [url, blob] = sendBeacon.mock.calls[0] as unknown as [string, Blob];
     expect(url).toBe('/api/v1/track');
     const first = await lines(blob);
-    expect(first.map((b) => b.ids?.story_id)).toEqual(Array.from({ length: BATCH_SIZE }, (_, i) => i + 1));
-    expect(first[0]).toMatchObject({ event: 'exposure', module: 'feed', action: 'view', user: { id: 7, name: '张三' } });
-    expect(first[0].page.code).toBe('home');
+    expect(first.map((b) => b.story_ids[0])).toEqual(Array.from({ length: BATCH_SIZE }, (_, i) => i + 1));
+    // the server's beacon content (api/schemas/beacons.py): codes, id lists, the signed-in user
+    expect(first[0]).toMatchObject({
+      event: 'exposure', module_code: 'feed', action_code: 'view', page_code: 'home', user_id: 7, user_name: '张三',
+      paper_ids: [], event_ids: [], project_ids: [],
+    });
+    expect(first[0].visitor_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(first[0].page_id).toMatch(/^[A-Za-z0-9_.:-]{1,64}$/);
     expect(first[0].visitor_id).toBe(localStorage.getItem('hub:visitor'));
     expect(new Set(first.map((b) => b.page_id)).size).toBe(1);
 
     vi.advanceTimersByTime(FLUSH_DELAY);
     expect(sendBeacon).toHaveBeenCalledTimes(2);
     const rest = await lines((sendBeacon.mock.calls[1] as unknown as [string, Blob])[1]);
-    expect(rest.map((b) => b.ids?.story_id)).toEqual([BATCH_SIZE + 1, BATCH_SIZE + 2]);
+    expect(rest.map((b) => b.story_ids[0])).toEqual([BATCH_SIZE + 1, BATCH_SIZE + 2]);
   });
 
   it('a new page view gets a new page id; leaving the page sends what is queued', async () => {
@@ -56,6 +61,7 @@ describe('tracking beacons', () => {
     const sent = await lines((sendBeacon.mock.calls[0] as unknown as [string, Blob])[1]);
     expect(sent.map((b) => b.event)).toEqual(['click', 'duration']);
     expect(sent[0].page_id).not.toBe(sent[1].page_id);
-    expect(sent[1].duration).toBe(1200);
+    expect(sent[1]).toMatchObject({ duration_ms: 1200, paper_ids: [1], story_ids: [] });
+    expect(sent[0]).not.toHaveProperty('duration_ms');
   });
 });

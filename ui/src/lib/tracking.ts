@@ -20,14 +20,30 @@ export interface TrackInput {
   /** milliseconds on the page (duration beacons) */
   duration?: number;
 }
-export interface Beacon extends TrackInput {
-  page: { code: string; path: string; url: string; referrer: string; title: string };
-  device: { width: number; height: number; flags: string[]; language: string };
+/** What one beacon carries: the server's beacon content (docs/api.md, "Attention"). */
+export interface Beacon {
+  page: { url: string; title: string; referrer: string };
+  device: { platform: string; screen: string; ua: string };
   visitor_id: string;
   page_id: string;
-  user: { id: number | null; name: string | null };
+  user_id: number | null;
+  user_name: string | null;
+  event: TrackEvent;
+  module_code: string;
+  page_code: string;
+  action_code: string;
+  duration_ms?: number;
+  story_ids: number[];
+  paper_ids: number[];
+  event_ids: number[];
+  project_ids: number[];
   ts: number;
 }
+
+const asList = (id: number | string | undefined): number[] => {
+  const n = Number(id);
+  return id !== undefined && Number.isInteger(n) && n > 0 ? [n] : [];
+};
 
 const VISITOR_KEY = 'hub:visitor';
 export const BATCH_SIZE = 20;
@@ -102,24 +118,28 @@ class Tracker {
     if (!config.trackUrl || typeof navigator === 'undefined' || !('sendBeacon' in navigator)) return;
     this.listen();
     const device = detectDevice();
+    const user = this.user();
+    const ids = input.ids ?? {};
     const beacon: Beacon = {
-      ...input,
-      page: {
-        code: pageCode(window.location.pathname),
-        path: window.location.pathname,
-        url: window.location.href,
-        referrer: document.referrer,
-        title: document.title,
-      },
+      page: { url: window.location.href.slice(0, 2000), title: document.title.slice(0, 300), referrer: document.referrer.slice(0, 2000) },
       device: {
-        width: window.innerWidth,
-        height: window.innerHeight,
-        flags: Object.entries(device).filter(([, on]) => on).map(([flag]) => flag),
-        language: navigator.language,
+        platform: Object.entries(device).filter(([, on]) => on).map(([flag]) => flag).join(',').slice(0, 40),
+        screen: `${window.innerWidth}x${window.innerHeight}`,
+        ua: (navigator.userAgent ?? '').slice(0, 500),
       },
       visitor_id: visitorId(),
       page_id: this.pageId,
-      user: this.user(),
+      user_id: user.id,
+      user_name: user.name,
+      event: input.event,
+      module_code: input.module,
+      page_code: pageCode(window.location.pathname),
+      action_code: input.action,
+      ...(input.duration !== undefined ? { duration_ms: input.duration } : {}),
+      story_ids: asList(ids.story_id),
+      paper_ids: asList(ids.paper_id),
+      event_ids: asList(ids.event_id),
+      project_ids: asList(ids.project_id),
       ts: Date.now(),
     };
     this.queue.push(encodeBeacon(beacon));
