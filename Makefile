@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 ES_JARS := deploy/elasticsearch/target/lib/elasticsearch-cluster-runner-7.10.2.0.jar
 KEYCLOAK := deploy/keycloak/target/keycloak-24.0.5/.hub-built
 
-.PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean relevance
+.PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean relevance bench soak
 
 install: system-deps $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) ui/node_modules/.installed
 
@@ -53,6 +53,19 @@ test-python: $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) system-deps
 # Starts the test services like the suite does (HUB_TEST_ES_PORT / HUB_TEST_REDIS_PORT, default 9250 / 6390).
 relevance: $(VENV)/.installed $(ES_JARS) system-deps
 	$(PY) -m tests.relevance.score
+
+# Long runs, not part of `make test` (figures in bench/RESULTS.md). The soak: 10 minutes of fixed-rate mixed
+# load (reads, searches, signed-in writes) with Locust against the whole site, memory sampled (bench/soak.sh).
+BENCH_VENV := .venv-bench
+$(BENCH_VENV)/.installed:
+	test -x $(BENCH_VENV)/bin/python || python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install -q 'locust>=2.30,<3'
+	touch $@
+
+soak: install ui $(BENCH_VENV)/.installed
+	bench/soak.sh
+
+bench: soak
 
 test-ui: ui/node_modules/.installed
 	cd ui && npm test

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Sourced by deploy/e2e.sh (browser tests) and bench/soak.sh (the soak): the whole site on test ports —
+# Elasticsearch (HUB_TEST_ES_PORT, 9250), Redis (HUB_TEST_REDIS_PORT, 6390), Keycloak (HUB_TEST_KEYCLOAK_PORT,
+# 8190), a fresh database seeded with the demo corpus, gunicorn serving the built UI on 127.0.0.1:$web_port
+# (HUB_E2E_PORT, 8100) and a Celery worker with beat; files under HUB_STACK_VAR_DIR (var/e2e). Both are stopped when the sourcing script exits.
+# Leaves `web_port`, `web` and `worker` (pids) set.
+export HUB_ES_PORT=${HUB_TEST_ES_PORT:-9250} HUB_REDIS_PORT=${HUB_TEST_REDIS_PORT:-6390}
+export HUB_ES_URL="http://127.0.0.1:$HUB_ES_PORT" HUB_REDIS_URL="redis://127.0.0.1:$HUB_REDIS_PORT/1"
+export HUB_VAR_DIR="${HUB_STACK_VAR_DIR:-$root/var/e2e}" HUB_INDEX_ALIAS="hub-e2e"
+web_port=${HUB_E2E_PORT:-8100}
+export HUB_KEYCLOAK_PORT=${HUB_TEST_KEYCLOAK_PORT:-8190} HUB_ENV=test
+export HUB_OIDC_ISSUER="http://127.0.0.1:$HUB_KEYCLOAK_PORT/realms/hub"
+export HUB_SITE_ORIGINS="http://127.0.0.1:$web_port,http://localhost:$web_port"
+# One browser from one address runs every test within minutes: limits sized for that, still on.
+export HUB_RATE_LIMIT_SEARCH=${HUB_RATE_LIMIT_SEARCH:-3000/minute} HUB_RATE_LIMIT_SUGGEST=${HUB_RATE_LIMIT_SUGGEST:-6000/minute}
+
+deploy/es.sh start
+deploy/redis.sh start
+deploy/keycloak.sh start
+rm -f "$HUB_VAR_DIR"/hub.db*
+mkdir -p "$HUB_VAR_DIR"
+curl -fsS -XDELETE "$HUB_ES_URL/hub-e2e-*" >/dev/null 2>&1 || true
+.venv/bin/hub seed --wait 120
+# Extra JSONL files (comma-separated) imported after the demo corpus: the hostile titles, summaries and
+# contents the XSS browser test renders (ui/e2e/security.e2e.test.mjs).
+IFS=, read -ra extra <<<"${HUB_E2E_EXTRA-ui/e2e/data/hostile.jsonl}"
+if [ ${#extra[@]} -gt 0 ]; then .venv/bin/hub import --index --no-kick "${extra[@]}"; fi
+redis-cli -p "$HUB_REDIS_PORT" -n 1 flushdb >/dev/null
+
+.venv/bin/gunicorn -c deploy/gunicorn.conf.py --bind "127.0.0.1:$web_port" --workers 2 --threads 8 --worker-class api.gunicorn_worker.EnvelopeThreadWorker --timeout 60 api.wsgi:app \
+  > "$HUB_VAR_DIR/gunicorn.log" 2>&1 &
+web=$!
+# The worker drains the outbox, so what the tests publish becomes searchable.
+.venv/bin/celery -A worker.app:celery_app worker -B --pool solo --loglevel INFO -s "$HUB_VAR_DIR/beat-schedule" \
+  > "$HUB_VAR_DIR/worker.log" 2>&1 &
+worker=$!
+trap 'kill $web $worker 2>/dev/null || true; wait $web $worker 2>/dev/null || true' EXIT
+for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$web_port/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
