@@ -22,6 +22,7 @@ export type Ticket = Schemas['Ticket'];
 export type OrderState = NullableRefs<Schemas['OrderState']>;
 export type SaveOrderBody = Schemas['SaveOrderBody'];
 export type PaperInfo = Schemas['PaperInfo'];
+export type WishState = Schemas['WishState'];
 export type ProjectInfo = Schemas['ProjectInfo'];
 export type FeedItem = NullableRefs<Schemas['FeedItem']>;
 export type FeedPage = Paged<FeedItem>;

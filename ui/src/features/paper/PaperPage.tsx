@@ -11,6 +11,7 @@ import { useDuration } from '@/hooks/useTracking';
 import { formatDate, formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { paperQuery, paperTrendsQuery } from './paperQueries';
+import { WishLecture } from './WishLecture';
 import '@/components/Card/card.css';
 import './PaperPage.css';
 
@@ -45,6 +46,7 @@ export default function PaperPage() {
           {p.pdf_url && <a className="btn btn--primary btn--sm" href={p.pdf_url} target="_blank" rel="noopener noreferrer"><Icon name="pdf" size={13} />PDF</a>}
           <Link className="btn btn--ghost btn--sm" to={paths.paperTrends(p.id)}><Icon name="trend" size={13} />热度趋势</Link>
           <SharePopover url={paths.paper(p.id)} title={p.title} />
+          <WishLecture paperId={p.id} />
         </div>
         <TagList tags={p.tag_names} limit={TAG_LIMIT} />
       </div>

@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WishState } from '@/api/types';
+import { Icon } from '@/components/Icon/Icon';
+import { goLogin, useLogin } from '@/features/auth';
+import { formatNumber } from '@/lib/format';
+import { post, write } from '@/lib/request';
+import { toast } from '@/lib/toast';
+
+/** Wish type 1 (the default of spec section 7): a lecture on the paper. */
+const LECTURE = 1;
+
+const wishKey = (paperId: number) => ['wish-lecture', paperId, LECTURE] as const;
+
+/**
+ * 想听讲解: a signed-in reader asks for a lecture on the paper (POST /v3/paper/wish_lectures/start,
+ * once per reader); the count is everyone's. Signed out, the button sends the visitor to sign in.
+ */
+export function WishLecture({ paperId }: { paperId: number }) {
+  const { isLogin } = useLogin();
+  const client = useQueryClient();
+  const state = useQuery({
+    queryKey: wishKey(paperId),
+    queryFn: () => post<WishState>('/v3/paper/wish_lectures/status', { id: paperId, type: LECTURE }),
+  });
+  const start = useMutation({
+    mutationFn: () => write<WishState>('POST', '/v3/paper/wish_lectures/start', { id: paperId, type: LECTURE }),
+    onSuccess: ({ data, msg }) => {
+      client.setQueryData(wishKey(paperId), data);
+      toast(msg || '操作成功', 'success');
+    },
+  });
+  const wished = Boolean(state.data?.is_wished);
+  const label = wished ? '已想听' : '想听讲解';
+  const onClick = () => {
+    if (!isLogin) {
+      goLogin();
+      return;
+    }
+    if (!wished && !start.isPending) start.mutate();
+  };
+  return (
+    <button
+      type="button"
+      className={`btn btn--sm ${wished ? 'btn--ghost' : 'btn--primary'}`}
+      aria-pressed={wished}
+      aria-label={state.data ? `${label}，${state.data.count} 人想听` : label}
+      disabled={start.isPending}
+      onClick={onClick}
+    >
+      <Icon name="thumb" size={13} />
+      {label}
+      {state.data ? <span className="wish-lecture__count" aria-hidden="true"> · {formatNumber(state.data.count)}</span> : null}
+    </button>
+  );
+}
