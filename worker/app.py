@@ -29,6 +29,8 @@ def create_celery(settings: Settings) -> Celery:
         beat_schedule={
             # Expires: while no worker consumes (killed, restarting), beat's drains do not pile up.
             "drain-outbox": {"task": "hub.drain_outbox", "schedule": 5.0, "options": {"expires": 10}},
+            # Index jobs whose worker died (kill -9) are sent again once their lease ran out.
+            "recover-jobs": {"task": "hub.recover_jobs", "schedule": 10.0, "options": {"expires": 10}},
         },
         timezone="UTC",
     )

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from config import Settings
 from indexer.client import make_client
+from indexer.jobs import JobContext
 from indexer.sync import drain_outbox
 from store import cache_generation
 from store.db import session_factory
@@ -32,6 +33,19 @@ class WorkerRuntime:
     def bump_cache(self) -> None:
         """After documents changed: every cached API read of the alias is stale."""
         cache_generation.bump(self.redis, self.alias)
+
+    def jobs(self) -> JobContext:
+        """What running an index job needs (indexer/jobs.py)."""
+        return JobContext(
+            sessions=self.sessions,
+            es=self.es,
+            redis=self.redis,
+            alias=self.alias,
+            lease_seconds=self.settings.job_lease_seconds,
+            outbox_batch=self.settings.outbox_batch,
+            drain_lock_seconds=self.settings.drain_lock_seconds,
+            on_indexed=self.bump_cache,
+        )
 
     def drain(self) -> int:
         """Drain the outbox unless another drain of this alias is running (a Redis lock: the beat, the
