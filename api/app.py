@@ -50,14 +50,27 @@ def create_app(settings: Settings | None = None) -> Flask:
     init_auth(app, settings)
     install_security_headers(app, settings)
 
-    from api.routes import events, feeds, health, hotwords, papers, rankings, search, stories, suggest, ui, users
+    from api.routes import (
+        editor,
+        events,
+        feeds,
+        health,
+        hotwords,
+        papers,
+        rankings,
+        search,
+        stories,
+        suggest,
+        ui,
+        users,
+    )
 
-    for read_api in (search, suggest, hotwords, feeds, stories, papers, events, rankings, users):
+    for read_api in (search, suggest, hotwords, feeds, stories, papers, events, rankings, users, editor):
         api.register_blueprint(read_api.blp)
     from api.limits import init_limits
     from api.routes import reports, story_actions, story_writes
 
-    writes = [story_writes.blp, story_actions.blp, reports.blp]
+    writes = [story_writes.blp, story_actions.blp, reports.blp, editor.writes]
     for write_blp in writes:
         api.register_blueprint(write_blp)
     init_limits(

@@ -95,6 +95,8 @@ class Settings:
     # An index job's runner holds a Redis lease of this many seconds, renewed after every chunk: a
     # runner killed with -9 frees its job within it, and the job is restarted (indexer/jobs.py).
     job_lease_seconds: int = field(default_factory=lambda: int(_env("JOB_LEASE_SECONDS", "30")))
+    # Rows per reindex chunk: progress, the lease and a cancel request are checked between chunks.
+    reindex_chunk: int = field(default_factory=lambda: int(_env("REINDEX_CHUNK", "500")))
     # The synonym glossary editors edit on their page; the search reads the same file (analysis/vocabulary.py).
     glossary_file: Path = field(
         default_factory=lambda: Path(_env("GLOSSARY_FILE", str(ROOT / "data" / "search" / "glossary.txt")))

@@ -109,6 +109,7 @@ def _job_context(settings: Settings):
         lease_seconds=settings.job_lease_seconds,
         outbox_batch=settings.outbox_batch,
         drain_lock_seconds=settings.drain_lock_seconds,
+        chunk_size=settings.reindex_chunk,
         on_indexed=lambda: cache_generation.bump(client, settings.index_alias),
     )
 

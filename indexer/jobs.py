@@ -76,6 +76,7 @@ class JobContext:
     lease_seconds: int = 30
     outbox_batch: int = 500
     drain_lock_seconds: int = 60
+    chunk_size: int = 500
     on_indexed: Callable[[], object] | None = None
 
 
@@ -255,10 +256,13 @@ def _execute(ctx: JobContext, job: IndexJob, progress: Callable[[int, int], None
             on_indexed=ctx.on_indexed,
             on_index_created=_remember_index(ctx, job.id),
             job_id=job.id,
+            chunk_size=ctx.chunk_size,
         )
         return {k: result[k] for k in ("index", "documents", "rejected", "removed")}
     if job.kind == REINDEX_KIND:
-        return reindex_kind(ctx.sessions, ctx.es, ctx.alias, job.target, progress, ctx.on_indexed, job.id)
+        return reindex_kind(
+            ctx.sessions, ctx.es, ctx.alias, job.target, progress, ctx.on_indexed, job.id, ctx.chunk_size
+        )
     if job.kind == DRAIN:
         return _drain(ctx, progress)
     if job.kind.startswith(SOURCE_PREFIX) and job.kind[len(SOURCE_PREFIX) :] in SOURCES:

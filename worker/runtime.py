@@ -44,6 +44,7 @@ class WorkerRuntime:
             lease_seconds=self.settings.job_lease_seconds,
             outbox_batch=self.settings.outbox_batch,
             drain_lock_seconds=self.settings.drain_lock_seconds,
+            chunk_size=self.settings.reindex_chunk,
             on_indexed=self.bump_cache,
         )
 
