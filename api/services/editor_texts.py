@@ -3,7 +3,8 @@ time, analysis/vocabulary.py) and the hot-word block list (store/hotwords.py). B
 files they were (paths from the settings: HUB_GLOSSARY_FILE, HUB_HOTWORDS_BLOCKLIST); an edit is
 validated, then written atomically (a temporary file, fsync, rename), so a reader never sees half a
 file. Readers notice the new file by its modification time: the glossary applies to the next search
-without a reindex, the block list within the hot-word cache's minute."""
+without a reindex (saving it also moves the cache generation, so no cached answer outlives it), the
+block list within the hot-word cache's minute."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-from api.context import settings
+from api.context import hub, settings
 from api.envelope import ApiError
 from api.services.editor import require_editor
+from store import cache_generation
 from store.hotwords import MAX_WORD
 
 GLOSSARY_TERM_MAX = 60
@@ -99,6 +101,8 @@ def save_glossary(args: dict) -> dict:
     require_editor()
     count = check_glossary(args["text"])
     _write_atomically(settings().glossary_file, args["text"])
+    # Cached search answers were built with the old synonyms: the next search must not reuse them.
+    cache_generation.bump(hub().redis, settings().index_alias)
     return {"text": _read(settings().glossary_file), "lines": count, "applies": GLOSSARY_APPLIES}
 
 
