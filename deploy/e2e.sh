@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests against the real stack: test Elasticsearch (9250), Redis (6390) and Keycloak (8190, the
 # sign-in provider), a fresh database seeded with the demo corpus, gunicorn serving the built UI on
-# 127.0.0.1:8100, then `npm run test:e2e`.
+# 127.0.0.1:8100, then `npm run test:e2e` (or, with HUB_E2E_FILES="e2e/a.e2e.test.mjs ...", only those files).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -13,6 +13,8 @@ export HUB_KEYCLOAK_PORT=${HUB_TEST_KEYCLOAK_PORT:-8190} HUB_ENV=test
 export HUB_OIDC_ISSUER="http://127.0.0.1:$HUB_KEYCLOAK_PORT/realms/hub"
 export HUB_SITE_ORIGINS="http://127.0.0.1:$web_port,http://localhost:$web_port"
 # One browser from one address runs every test within minutes: limits sized for that, still on.
+# Small reindex chunks: the editors' page test watches a full reindex's progress move (ui/e2e/editor.e2e.test.mjs).
+export HUB_REINDEX_CHUNK=${HUB_REINDEX_CHUNK:-25}
 export HUB_RATE_LIMIT_SEARCH=${HUB_RATE_LIMIT_SEARCH:-3000/minute} HUB_RATE_LIMIT_SUGGEST=${HUB_RATE_LIMIT_SUGGEST:-6000/minute}
 
 deploy/es.sh start
@@ -40,4 +42,4 @@ for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$web_port/healthz" >/dev/nu
 
 cd ui && HUB_BASE_URL="http://127.0.0.1:$web_port" \
   HUB_E2E_USER=user HUB_E2E_PASSWORD=user-demo-pass HUB_E2E_EDITOR=editor HUB_E2E_EDITOR_PASSWORD=editor-demo-pass \
-  npm run test:e2e
+  bash -c 'if [ -n "${HUB_E2E_FILES:-}" ]; then exec node --test --test-concurrency=1 $HUB_E2E_FILES; else exec npm run test:e2e; fi'

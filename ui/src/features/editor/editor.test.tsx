@@ -1,7 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Header } from '@/app/header/Header';
 import { renderWithProviders } from '../../../tests/render';
 import EditorPage from './EditorPage';
 import { etaLabel, kindLabel, percentOf, speedLabel, stateLabel } from './jobFormat';
@@ -76,19 +74,5 @@ describe('editors page', () => {
     renderWithProviders(<EditorPage />, { route: '/editor' });
     expect(await screen.findByText('没有权限')).toBeInTheDocument();
     expect(calls.filter((c) => c.includes('/editor/'))).toEqual([]);
-  });
-
-  it('the avatar menu links the page for editors only', async () => {
-    stubApi('editor');
-    const { unmount } = renderWithProviders(<Header />);
-    await userEvent.hover(await screen.findByRole('button', { name: /编辑乙/ }));
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: '编辑工作台' })).toHaveAttribute('href', '/editor'));
-    unmount();
-    vi.unstubAllGlobals();
-    stubApi('user');
-    renderWithProviders(<Header />);
-    await userEvent.hover(await screen.findByRole('button', { name: /编辑乙/ }));
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: '我的主页' })).toBeInTheDocument());
-    expect(screen.queryByRole('menuitem', { name: '编辑工作台' })).toBeNull();
   });
 });
