@@ -309,3 +309,35 @@ def test_searches_keep_working_during_a_full_rebuild(demo):
         searcher.join(timeout=60)
     failures = [o for o in outcomes if o != "ok"]
     assert len(outcomes) >= 20 and failures == []
+
+
+def test_hub_reindex_runs_the_same_job_and_refuses_a_second_one(make_stack):
+    import subprocess
+    import sys
+
+    from tests.support import ROOT
+
+    stack = loaded_stack(make_stack, "jobs-cli", [TINY])
+
+    def hub(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "hub.cli", *args],
+            cwd=ROOT,
+            env=stack.env(),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    done = hub("reindex", "--quiet")
+    assert done.returncode == 0, done.stderr
+    [job] = jobs.list_jobs(stack.sessions())
+    assert (job.kind, job.state, job.started_by, job.done) == ("reindex-all", "done", "cli", job.total)
+    assert done.stdout.startswith(f"job #{job.id} done: {job.result['documents']} documents into {job.result['index']}")
+
+    queued = jobs.create_job(context(stack), jobs.REINDEX_ALL, None, "编辑乙 (#102)")  # say, from the page
+    refused = hub("reindex", "--quiet")
+    assert refused.returncode == 1
+    assert f"已有重建索引任务在进行中（#{queued.id}）" in refused.stderr
+    listing = hub("jobs")
+    assert listing.returncode == 0 and "reindex-all" in listing.stdout and "queued" in listing.stdout
