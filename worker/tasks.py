@@ -6,7 +6,7 @@ import logging
 
 from celery.signals import worker_ready
 
-from indexer.jobs import jobs_to_recover, run_job
+from indexer.jobs import get_job, jobs_to_recover, run_job
 from indexer.lifecycle import warn_on_mapping_drift
 from worker.app import celery_app
 from worker.runtime import WorkerRuntime, runtime_for
@@ -61,8 +61,11 @@ def recover_jobs_task() -> list[int]:
     rt = _runtime()
     ids = jobs_to_recover(rt.jobs())
     for job_id in ids:
-        # One re-send per lease: the beat checks more often than a restarted job takes to claim.
-        if rt.redis.set(f"hub:jobs:resent:{rt.alias}:{job_id}", 1, nx=True, ex=rt.settings.job_lease_seconds):
+        job = get_job(rt.sessions, job_id)
+        # One re-send per run of the job (a queued job may simply wait behind another task; the beat
+        # checks more often than a re-sent job takes to be claimed), renewed after ten leases.
+        key = f"hub:jobs:resent:{rt.alias}:{job_id}:{job.runs if job else 0}"
+        if rt.redis.set(key, 1, nx=True, ex=10 * rt.settings.job_lease_seconds):
             log.warning("index job %s lost its runner: sending it again", job_id)
             run_job_task.apply_async((job_id,), retry=False)
     return ids
