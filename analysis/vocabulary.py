@@ -71,8 +71,9 @@ _lock = threading.Lock()
 _cache: dict[str, tuple[float, Glossary]] = {}
 
 
-def glossary(path: Path = GLOSSARY) -> Glossary:
-    mtime = path.stat().st_mtime if path.is_file() else 0.0
+def glossary(path: Path | None = None) -> Glossary:
+    path = path or GLOSSARY  # read at call time: a test (or an entry point) may point the module elsewhere
+    mtime = path.stat().st_mtime_ns if path.is_file() else 0
     cached = _cache.get(str(path))
     if cached and cached[0] == mtime:
         return cached[1]

@@ -51,6 +51,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     install_security_headers(app, settings)
 
     from api.routes import (
+        editor,
         event_reads,
         events,
         feeds,
@@ -81,13 +82,21 @@ def create_app(settings: Settings | None = None) -> Flask:
         users,
         moderation,
         site,
+        editor,
     ):
         api.register_blueprint(read_api.blp)
     from api.limits import init_limits
     from api.routes import beacons, editor, event_orders, reports, sources, story_actions, story_writes
 
     api.register_blueprint(sources.blp)
-    writes = [story_writes.blp, story_actions.blp, reports.blp, event_orders.blp, sources.run_blp, editor.blp]
+    writes = [
+        story_writes.blp,
+        story_actions.blp,
+        reports.blp,
+        event_orders.blp,
+        sources.run_blp,
+        editor.writes,
+    ]
     for write_blp in [*writes, beacons.blp]:
         api.register_blueprint(write_blp)
     init_limits(

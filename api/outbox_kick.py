@@ -57,4 +57,18 @@ def kick_outbox() -> bool:
     return send_task(DRAIN_TASK)
 
 
-__all__ = ["kick_outbox", "publish_task", "send_task"]
+RUN_JOB_TASK = "hub.run_job"
+
+
+def send_job(job_id: int) -> bool:
+    """Ask the worker to run an index job. When the broker is away the job stays queued and the
+    worker's job recovery sends it once it can (indexer/jobs.py)."""
+    try:
+        _publisher().send_task(RUN_JOB_TASK, args=[job_id], retry=False)
+        return True
+    except Exception as exc:  # broker unreachable
+        log.warning("could not reach the broker, job %s stays queued: %s", job_id, exc)
+        return False
+
+
+__all__ = ["kick_outbox", "publish_task", "send_job", "send_task"]

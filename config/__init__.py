@@ -92,6 +92,15 @@ class Settings:
     outbox_batch: int = field(default_factory=lambda: int(_env("OUTBOX_BATCH", "500")))
     # The worker's drain holds a Redis lease of this many seconds, renewed after every batch.
     drain_lock_seconds: int = field(default_factory=lambda: int(_env("DRAIN_LOCK_SECONDS", "60")))
+    # An index job's runner holds a Redis lease of this many seconds, renewed after every chunk: a
+    # runner killed with -9 frees its job within it, and the job is restarted (indexer/jobs.py).
+    job_lease_seconds: int = field(default_factory=lambda: int(_env("JOB_LEASE_SECONDS", "30")))
+    # Rows per reindex chunk: progress, the lease and a cancel request are checked between chunks.
+    reindex_chunk: int = field(default_factory=lambda: int(_env("REINDEX_CHUNK", "500")))
+    # The synonym glossary editors edit on their page; the search reads the same file (analysis/vocabulary.py).
+    glossary_file: Path = field(
+        default_factory=lambda: Path(_env("GLOSSARY_FILE", str(ROOT / "data" / "search" / "glossary.txt")))
+    )
     # API reads give up quickly when the engine hangs; after `breaker_fail_max` failures in a row the
     # API answers 503 at once for `breaker_reset_seconds`, then lets one request probe the engine.
     es_read_timeout: float = field(default_factory=lambda: float(_env("ES_READ_TIMEOUT", "3")))

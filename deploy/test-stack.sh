@@ -11,6 +11,8 @@ web_port=${HUB_E2E_PORT:-8100}
 export HUB_KEYCLOAK_PORT=${HUB_TEST_KEYCLOAK_PORT:-8190} HUB_ENV=test
 export HUB_OIDC_ISSUER="http://127.0.0.1:$HUB_KEYCLOAK_PORT/realms/hub"
 export HUB_SITE_ORIGINS="http://127.0.0.1:$web_port,http://localhost:$web_port"
+# Small reindex chunks: the editors' page test watches a full reindex's progress move (ui/e2e/editor.e2e.test.mjs).
+export HUB_REINDEX_CHUNK=${HUB_REINDEX_CHUNK:-25}
 # One browser from one address runs every test within minutes: limits sized for that, still on.
 export HUB_RATE_LIMIT_SEARCH=${HUB_RATE_LIMIT_SEARCH:-3000/minute} HUB_RATE_LIMIT_SUGGEST=${HUB_RATE_LIMIT_SUGGEST:-6000/minute}
 

@@ -95,16 +95,88 @@ def cmd_drain(settings: Settings, _args) -> int:
     return 0
 
 
+def _job_context(settings: Settings):
+    from indexer.jobs import JobContext
+    from store import cache_generation
+    from store.redis_client import redis_client
+
+    client = redis_client(settings.redis_url)
+    return JobContext(
+        sessions=_sessions(settings),
+        es=_es(settings),
+        redis=client,
+        alias=settings.index_alias,
+        lease_seconds=settings.job_lease_seconds,
+        outbox_batch=settings.outbox_batch,
+        drain_lock_seconds=settings.drain_lock_seconds,
+        chunk_size=settings.reindex_chunk,
+        on_indexed=lambda: cache_generation.bump(client, settings.index_alias),
+    )
+
+
 def cmd_reindex(settings: Settings, args) -> int:
-    from indexer.sync import reindex_all
+    """Create the same index job the editors' page does, run it (here, or by the worker with
+    --via-worker) and show its progress."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    if args.via_worker:
-        from worker.tasks import reindex_all_task
+    from indexer.jobs import REINDEX_ALL, REINDEX_KIND, JobConflict, UnknownJob, create_job, get_job, run_job
 
-        result = reindex_all_task.delay().get(timeout=3600)
-    else:
-        result = reindex_all(_sessions(settings), _es(settings), settings.index_alias, on_indexed=_bump_cache(settings))
-    print(f"reindexed {result['documents']} documents into {result['index']}; removed {result['removed']}")
+    ctx = _job_context(settings)
+    kind = REINDEX_KIND if args.kind else REINDEX_ALL
+    try:
+        job = create_job(ctx, kind, args.kind, started_by="cli")
+    except JobConflict as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    except UnknownJob:
+        print(f"没有这种内容类型：{args.kind}", file=sys.stderr)
+        return 2
+    columns = (TextColumn(f"任务 #{job.id}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, disable=args.quiet) as bar:
+        task = bar.add_task("reindex", total=None)
+        if args.via_worker:
+            from worker.tasks import run_job_task
+
+            run_job_task.delay(job.id)
+            while (job := get_job(ctx.sessions, job.id)).state in ("queued", "running"):
+                bar.update(task, completed=job.done, total=job.total or None)
+                time.sleep(0.5)
+        else:
+            run_job(ctx, job.id, on_progress=lambda done, total: bar.update(task, completed=done, total=total))
+            job = get_job(ctx.sessions, job.id)
+        bar.update(task, completed=job.done, total=job.total or job.done)
+    result = job.result or {}
+    if job.state != "done":
+        print(f"job #{job.id} {job.state}: {job.error or ''}", file=sys.stderr)
+        return 1
+    print(
+        f"job #{job.id} done: {result.get('documents')} documents into {result.get('index')}; "
+        f"{result.get('rejected', 0)} set aside; removed {result.get('removed')}"
+    )
+    return 0
+
+
+def cmd_jobs(settings: Settings, args) -> int:
+    """List the latest index jobs (the editors' page shows the same)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from indexer.jobs import list_jobs
+
+    table = Table("id", "kind", "state", "done/total", "docs/s", "ETA s", "by", "created", "error")
+    for job in list_jobs(_sessions(settings), args.limit):
+        table.add_row(
+            str(job.id),
+            job.kind + (f" {job.target}" if job.target else ""),
+            job.state,
+            f"{job.done}/{job.total}",
+            "" if job.docs_per_second is None else f"{job.docs_per_second:g}",
+            "" if job.eta_seconds is None else f"{job.eta_seconds:g}",
+            job.started_by,
+            f"{job.created_at:%Y-%m-%d %H:%M:%S}",
+            (job.error or "")[:60],
+        )
+    Console(width=160).print(table)
     return 0
 
 
@@ -239,8 +311,13 @@ def main(argv: list[str] | None = None) -> int:
     p_import.set_defaults(func=cmd_import)
     sub.add_parser("drain", help="index pending outbox entries now").set_defaults(func=cmd_drain)
     p_reindex = sub.add_parser("reindex", help="rebuild the index from the database and swap the alias")
-    p_reindex.add_argument("--via-worker", action="store_true", help="run as a Celery job and wait for it")
+    p_reindex.add_argument("--via-worker", action="store_true", help="let the Celery worker run the job; wait for it")
+    p_reindex.add_argument("--kind", help="rebuild one kind in place (story, paper, event, project, user)")
+    p_reindex.add_argument("--quiet", action="store_true", help="no progress bar")
     p_reindex.set_defaults(func=cmd_reindex)
+    p_jobs = sub.add_parser("jobs", help="list the latest index jobs")
+    p_jobs.add_argument("--limit", type=int, default=20)
+    p_jobs.set_defaults(func=cmd_jobs)
     p_seed = sub.add_parser("seed", help="migrate, import and index the demo corpus")
     p_seed.add_argument("--wait", type=int, default=120, help="seconds to wait for Elasticsearch")
     p_seed.set_defaults(func=cmd_seed)

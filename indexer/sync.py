@@ -13,12 +13,13 @@ from datetime import timedelta
 
 from elasticsearch import ConnectionError as EsConnectionError
 from elasticsearch import ConnectionTimeout, Elasticsearch, TransportError
-from elasticsearch.helpers import bulk
+from elasticsearch.helpers import bulk, scan
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
 import kinds
 from indexer.lifecycle import ADMIN_TIMEOUT, create_versioned_index, ensure_index, swap_alias
+from store import rejected
 from store.models import OutboxEntry, utcnow
 
 log = logging.getLogger(__name__)
@@ -130,9 +131,11 @@ def drain_outbox(
     batch: int = 500,
     on_indexed: OnIndexed | None = None,
     on_batch: Callable[[], object] | None = None,
+    on_progress: Callable[[int], object] | None = None,
 ) -> int:
     """Index every pending outbox entry; return how many were indexed. `on_batch` is called after
-    each batch (the worker renews its drain lease there).
+    each batch (the worker renews its drain lease there), `on_progress` with the number of entries
+    handled so far (a drain job's progress).
 
     An entry is marked processed only once Elasticsearch accepted its document. An outage (an
     exception) or a rejected document leaves it pending for the next call (the beat schedule runs
@@ -140,6 +143,7 @@ def drain_outbox(
     poisonous row cannot block the queue forever."""
     ensure_index(es, alias)
     done = 0
+    handled = 0
     last_id = 0
     while True:
         with make_session() as session:
@@ -180,10 +184,15 @@ def drain_outbox(
                     entry.processed_at = now
                     done += 1
                 elif entry.attempts >= MAX_ATTEMPTS:
-                    entry.processed_at = now  # set aside; last_error says why
+                    entry.processed_at = now  # set aside; last_error says why, and editors see it listed
+                    _set_aside(session, entry.entity_type, entry.entity_id, planned, problems)
+            rejected.resolve(session, [key for key, actions in planned.items() if not _refused(actions, problems)])
             session.commit()
+            handled += len(entries)
             if on_batch:
                 on_batch()
+            if on_progress:
+                on_progress(handled)
             if problems:
                 log.error("outbox: %d documents rejected, kept pending: %s", len(problems), list(problems.items())[:5])
         if len(entries) < batch:
@@ -192,6 +201,23 @@ def drain_outbox(
     if done and on_indexed:
         on_indexed()
     return done
+
+
+def _refused(actions: list[dict], problems: dict[str, str]) -> list[str]:
+    return [problems[a["_id"]] for a in actions if a["_id"] in problems]
+
+
+def _set_aside(
+    session: Session,
+    entity_type: str,
+    entity_id: int,
+    planned: dict[tuple, list[dict]],
+    problems: dict[str, str],
+    job_id: int | None = None,
+) -> None:
+    for action in planned[(entity_type, entity_id)]:
+        if action["_id"] in problems:
+            rejected.set_aside(session, entity_type, entity_id, action["_id"], problems[action["_id"]], job_id)
 
 
 def _forget_old_entries(make_session: sessionmaker[Session], keep: timedelta = timedelta(days=2)) -> None:
@@ -205,8 +231,8 @@ def pending_count(make_session: sessionmaker[Session]) -> int:
         return len(session.scalars(select(OutboxEntry.id).where(OutboxEntry.processed_at.is_(None))).all())
 
 
-def _all_rows(session: Session) -> Iterator[tuple[str, int]]:
-    for entity_type in kinds.entity_types():
+def _all_rows(session: Session, entity_types: list[str] | None = None) -> Iterator[tuple[str, int]]:
+    for entity_type in entity_types or kinds.entity_types():
         model = kinds.for_entity(entity_type).model
         for row_id in session.scalars(select(model.id).order_by(model.id)):
             yield entity_type, row_id
@@ -223,35 +249,92 @@ def _chunks(items: Iterable, size: int) -> Iterator[list]:
         yield chunk
 
 
+class Cancelled(Exception):  # noqa: N818 (a state, not an error)
+    """Raised by a progress hook to stop a rebuild between chunks (an editor cancelled the job)."""
+
+
+Progress = Callable[[int, int], object]
+
+
 def reindex_all(
     make_session: sessionmaker[Session],
     es: Elasticsearch,
     alias: str,
-    progress: Callable[[int, int], object] | None = None,
+    progress: Progress | None = None,
     on_indexed: OnIndexed | None = None,
+    on_index_created: Callable[[str], object] | None = None,
+    job_id: int | None = None,
+    chunk_size: int = 500,
 ) -> dict:
     """Rebuild the whole index from the database into a new versioned index, then swap the alias.
 
-    Outbox entries that arrive during the rebuild are drained again after the swap, so a write made
-    while the rebuild runs is not lost."""
+    `progress(done, total)` is called after every chunk; it may raise (Cancelled) to stop the rebuild.
+    Documents the engine refuses are set aside (store/rejected.py) and the rebuild goes on. If the
+    rebuild stops with an error or is cancelled, the half-built index is deleted; the alias only
+    ever moves to a complete index. Outbox entries that arrive during the rebuild are drained again
+    after the swap, so a write made while the rebuild runs is not lost."""
     started = utcnow()
     new_index = create_versioned_index(es, alias)
-    count = 0
-    with make_session() as session:
-        keys = list(_all_rows(session))
-        for chunk in _chunks(keys, 500):
-            actions = [a for (t, i) in chunk for a in actions_for(session, new_index, t, i) if a["_op_type"] == "index"]
-            problems = _send(es, actions, refresh=False)
-            if problems:
-                es.indices.delete(index=new_index, ignore_unavailable=True, request_timeout=ADMIN_TIMEOUT)
-                raise RuntimeError(f"reindex failed: {list(problems.items())[:5]}")
-            count += len(actions)
-            if progress:
-                progress(count, len(keys))
-    es.indices.refresh(index=new_index, request_timeout=ADMIN_TIMEOUT)
+    if on_index_created:
+        on_index_created(new_index)
+    try:
+        count, refused = _fill(make_session, es, new_index, progress, job_id, chunk_size)
+        es.indices.refresh(index=new_index, request_timeout=ADMIN_TIMEOUT)
+    except Exception:
+        es.indices.delete(index=new_index, ignore_unavailable=True, request_timeout=ADMIN_TIMEOUT)
+        raise
     old = swap_alias(es, alias, new_index)
     if on_indexed:
         on_indexed()
+    _replay_since(make_session, started)
+    drain_outbox(make_session, es, alias, on_indexed=on_indexed)
+    return {"index": new_index, "documents": count, "rejected": refused, "removed": old}
+
+
+def _fill(
+    make_session: sessionmaker[Session],
+    es: Elasticsearch,
+    index: str,
+    progress: Progress | None,
+    job_id: int | None,
+    chunk_size: int,
+    entity_types: list[str] | None = None,
+) -> tuple[int, int]:
+    """Index every row (of `entity_types`, default all) into `index`; return (indexed, set aside)."""
+    count = refused = handled = 0
+    with make_session() as session:
+        keys = list(_all_rows(session, entity_types))
+        for chunk in _chunks(keys, chunk_size):
+            planned = {(t, i): actions_for(session, index, t, i) for (t, i) in chunk}
+            if entity_types is None:  # a fresh index: nothing to delete
+                planned = {k: [a for a in v if a["_op_type"] == "index"] for k, v in planned.items()}
+            problems = _send_one_by_one_if_refused(es, planned)
+            bad = [key for key, actions in planned.items() if _refused(actions, problems)]
+            for entity_type, entity_id in bad:
+                _set_aside(session, entity_type, entity_id, planned, problems, job_id)
+            rejected.resolve(session, [key for key in planned if key not in set(bad)])
+            session.commit()
+            indexed = [k for k, actions in planned.items() if any(a["_op_type"] == "index" for a in actions)]
+            count += len(set(indexed) - set(bad))
+            refused += len(bad)
+            handled += len(chunk)
+            if bad:
+                log.error("reindex: %d documents set aside: %s", len(bad), list(problems.items())[:3])
+            if progress:
+                progress(handled, len(keys))
+    return count, refused
+
+
+def _send_one_by_one_if_refused(es: Elasticsearch, planned: dict[tuple, list[dict]]) -> dict[str, str]:
+    try:
+        return _send(es, [a for actions in planned.values() for a in actions], refresh=False)
+    except TransportError as exc:
+        if not _refused_as_a_whole(exc):
+            raise
+        return _send_one_by_one(es, planned)
+
+
+def _replay_since(make_session: sessionmaker[Session], started) -> None:
     with make_session() as session:
         # An entry is stamped when its transaction writes it, not when it commits: one stamped just
         # before the rebuild began may commit after the rebuild read its row, and may already have
@@ -261,5 +344,34 @@ def reindex_all(
         for entry in session.scalars(select(OutboxEntry).where(OutboxEntry.created_at >= replay_from)):
             entry.processed_at = None
         session.commit()
-    drain_outbox(make_session, es, alias, on_indexed=on_indexed)
-    return {"index": new_index, "documents": count, "removed": old}
+
+
+def reindex_kind(
+    make_session: sessionmaker[Session],
+    es: Elasticsearch,
+    alias: str,
+    entity_type: str,
+    progress: Progress | None = None,
+    on_indexed: OnIndexed | None = None,
+    job_id: int | None = None,
+    chunk_size: int = 500,
+) -> dict:
+    """Rebuild one kind's documents in place, in the live index (a kind's document code changed, the
+    mapping did not; a mapping change needs `reindex_all`). Every row of the kind is indexed again
+    (or deleted if unlisted), then documents of the kind without a row are deleted. The alias does
+    not move, so a cancelled run leaves a complete index: some documents rebuilt, the rest as before."""
+    kind = kinds.for_entity(entity_type)
+    ensure_index(es, alias)
+    count, refused = _fill(make_session, es, alias, progress, job_id, chunk_size, [entity_type])
+    with make_session() as session:
+        wanted = {kind.doc_id(kind.key(row)) for row in session.scalars(select(kind.model))}
+    strays = [
+        {"_op_type": "delete", "_index": alias, "_id": hit["_id"]}
+        for hit in scan(es, index=alias, query={"query": {"term": {"type": kind.name}}}, _source=False)
+        if hit["_id"] not in wanted
+    ]
+    _send(es, strays, refresh=False)
+    es.indices.refresh(index=alias, request_timeout=ADMIN_TIMEOUT)
+    if on_indexed:
+        on_indexed()
+    return {"index": alias, "documents": count, "rejected": refused, "removed": len(strays)}

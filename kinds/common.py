@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 
 from dateutil import parser as date_parser
-from marshmallow import RAISE, Schema, ValidationError, fields, validates
+from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validates
 
 from store.tags import tags_by_id
 
@@ -98,10 +98,34 @@ class ImageUrl(fields.String):
         return text
 
 
+# Dates outside a sane window are refused: a story dated 9999-12-31 would pin itself to the top of
+# every "newest" order. Items may be at most a day ahead of the import (clocks and time zones differ).
+EARLIEST = datetime(1990, 1, 1, tzinfo=UTC)
+DAY_AHEAD = timedelta(days=1)
+MSG_TOO_LATE = "日期超出范围：不能晚于 {limit}"
+MSG_TOO_EARLY = "日期超出范围：不能早于 {limit}"
+
+
 class Moment(fields.Field):
-    """ISO 8601, or relative to the import's `now` ('-3d5h', '+2d')."""
+    """ISO 8601, or relative to the import's `now` ('-3d5h', '+2d'), within `now - back` (or
+    EARLIEST when `back` is None) .. `now + ahead`."""
+
+    def __init__(self, *, ahead: timedelta = DAY_AHEAD, back: timedelta | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.ahead, self.back = ahead, back
 
     def _deserialize(self, value, attr, data, **kwargs):
+        moment = self._parse(value)
+        now: datetime = self.parent.import_now  # type: ignore[attr-defined]
+        latest = now + self.ahead
+        earliest = EARLIEST if self.back is None else now - self.back
+        if moment > latest:
+            raise ValidationError(MSG_TOO_LATE.format(limit=f"{latest:%Y-%m-%d %H:%M} UTC"))
+        if moment < earliest:
+            raise ValidationError(MSG_TOO_EARLY.format(limit=f"{earliest:%Y-%m-%d}"))
+        return moment
+
+    def _parse(self, value):
         if not isinstance(value, str) or not value.strip():
             raise ValidationError("expected a date string")
         text = value.strip()
@@ -112,18 +136,39 @@ class Moment(fields.Field):
             return now + delta if match["sign"] == "+" else now - delta
         try:
             parsed = date_parser.isoparse(text)
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             raise ValidationError(f"not an ISO 8601 date or relative date: {text!r}") from exc
         return parsed.astimezone(UTC) if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
+# Characters no document may carry: C0/C1 controls other than tab and line breaks (U+0000 makes the
+# engine refuse the document), lone surrogates and the non-characters U+FFFE/U+FFFF.
+_UNWANTED = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def strip_unwanted(value):
+    """`value` with unwanted characters removed from every string in it (lists and objects too)."""
+    if isinstance(value, str):
+        return _UNWANTED.sub("", value)
+    if isinstance(value, list):
+        return [strip_unwanted(v) for v in value]
+    if isinstance(value, dict):
+        return {k: strip_unwanted(v) for k, v in value.items()}
+    return value
+
+
 class Record(Schema):
-    """One import line. Unknown fields are refused so a typo never silently loses data."""
+    """One import line. Unknown fields are refused so a typo never silently loses data; control
+    characters are stripped from every text before validation (a title left empty is refused)."""
 
     class Meta:
         unknown = RAISE
 
     type = fields.String(required=True)
+
+    @pre_load
+    def _strip_unwanted(self, data, **_):
+        return strip_unwanted(data) if isinstance(data, dict) else data
 
     def __init__(self, import_now: datetime, **kwargs):
         super().__init__(**kwargs)

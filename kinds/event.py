@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from html import escape
 
 from dateutil import parser as date_parser
@@ -16,6 +16,9 @@ from store.models import Event
 from store.tags import tag_names
 from store.writes import upsert
 
+EVENT_AHEAD = timedelta(days=2 * 365)
+EVENT_BACK = timedelta(days=10 * 365)
+
 
 class EventRecord(TaggedRecord):
     id = fields.Integer(required=True, validate=validate.Range(min=1))
@@ -25,8 +28,9 @@ class EventRecord(TaggedRecord):
     image_url = ImageUrl(load_default=None, allow_none=True)
     address = fields.String(load_default=None)
     company = fields.String(load_default=None)
-    start_time = Moment(required=True)
-    end_time = Moment(required=True)
+    # Events may be announced ahead: up to two years out, and as far back as ten years.
+    start_time = Moment(required=True, ahead=EVENT_AHEAD, back=EVENT_BACK)
+    end_time = Moment(required=True, ahead=EVENT_AHEAD, back=EVENT_BACK)
     time_desc = fields.String(load_default=None)
     button_msg = fields.String(load_default=None)
     icon_msg = fields.String(load_default=None)

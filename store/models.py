@@ -288,6 +288,50 @@ class ItemHeatWindow(Base):
     as_of: Mapped[date] = mapped_column(Date)
 
 
+class IndexJob(Base):
+    """An editors' index job (reindex-all, reindex-kind, drain-outbox, source:<name>), updated as it
+    runs by the worker (or the `hub reindex` process). `heartbeat_at` moves after every chunk: a
+    running job whose heartbeat is older than the lease lost its worker (kill -9) and is restarted."""
+
+    __tablename__ = "index_jobs"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    target: Mapped[str | None] = mapped_column(String(40))  # the content kind of reindex-kind
+    state: Mapped[str] = mapped_column(String(20), default="queued")
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    docs_per_second: Mapped[float | None] = mapped_column(Float)
+    eta_seconds: Mapped[float | None] = mapped_column(Float)
+    error: Mapped[str | None] = mapped_column(Text)
+    started_by: Mapped[str] = mapped_column(String(100))
+    cancel_requested: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The versioned index a reindex is building: deleted when the job is cancelled, fails or restarts.
+    building_index: Mapped[str | None] = mapped_column(String(200))
+    runs: Mapped[int] = mapped_column(Integer, default=0)  # how many times a worker started it
+    result: Mapped[dict] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column()
+    heartbeat_at: Mapped[datetime | None] = mapped_column()
+    finished_at: Mapped[datetime | None] = mapped_column()
+    __table_args__ = (Index("ix_index_jobs_state", "state", "id"),)
+
+
+class RejectedDocument(Base):
+    """A row whose document the engine refused (by a reindex, or by the outbox after its attempts),
+    set aside with the engine's reason until an editor retries it. One row per entity."""
+
+    __tablename__ = "rejected_documents"
+    __table_args__ = (UniqueConstraint("entity_type", "entity_id", name="uq_rejected_documents_entity"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    entity_type: Mapped[str] = mapped_column(String(20))
+    entity_id: Mapped[int] = mapped_column(Integer)
+    doc_id: Mapped[str] = mapped_column(String(200))
+    reason: Mapped[str] = mapped_column(Text)
+    job_id: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    retried_at: Mapped[datetime | None] = mapped_column()
+
+
 __all__ = [
     "Base",
     "User",
@@ -303,6 +347,8 @@ __all__ = [
     "AttentionMark",
     "ItemHeatDay",
     "ItemHeatWindow",
+    "IndexJob",
+    "RejectedDocument",
     "Versioned",
     "utcnow",
 ]

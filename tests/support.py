@@ -75,6 +75,7 @@ class Stack:
             "HUB_ES_URL": self.es_url,
             "HUB_REDIS_URL": REDIS_URL,
             "HUB_DRAIN_LOCK_SECONDS": "5",  # a killed test worker frees the drain quickly
+            "HUB_JOB_LEASE_SECONDS": os.environ.get("HUB_JOB_LEASE_SECONDS", "5"),  # and its index job
             "HUB_ENV": "test",
             "HUB_OIDC_ISSUER": OIDC_ISSUER,
         }

@@ -57,6 +57,8 @@ def create_celery(settings: Settings) -> Celery:
                 "schedule": float(settings.hotwords_refresh_seconds),
                 "options": {"expires": settings.hotwords_refresh_seconds},
             },
+            # Index jobs whose worker died (kill -9) are sent again once their lease ran out.
+            "recover-jobs": {"task": "hub.recover_jobs", "schedule": 10.0, "options": {"expires": 10}},
         },
         # The zone crontab entries are read in (the rollup's midnight); intervals do not depend on it.
         timezone=settings.heat_timezone,

@@ -14,8 +14,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from config import Settings
 from indexer.client import make_client
+from indexer.jobs import JobContext
 from indexer.sync import drain_outbox
-from ingest.sources import SourceEnv, SourcesConfig, http_policy
+from ingest.sources import SOURCES, SourceEnv, SourcesConfig, http_policy, run_source
 from store import cache_generation, hotwords
 from store.db import session_factory
 from store.heat import RollupReport, run_rollup
@@ -44,6 +45,35 @@ class WorkerRuntime:
     def source_env(self) -> SourceEnv:
         """What a content source's run needs; its run log is namespaced by the alias, like the hot words."""
         return SourceEnv(self.sessions, RunLog(self.redis, self.alias), http_policy(self.settings))
+
+    def jobs(self) -> JobContext:
+        """What running an index job needs (indexer/jobs.py)."""
+        return JobContext(
+            sessions=self.sessions,
+            es=self.es,
+            redis=self.redis,
+            alias=self.alias,
+            lease_seconds=self.settings.job_lease_seconds,
+            outbox_batch=self.settings.outbox_batch,
+            drain_lock_seconds=self.settings.drain_lock_seconds,
+            chunk_size=self.settings.reindex_chunk,
+            on_indexed=self.bump_cache,
+            sources={name: self._source_job for name in SOURCES},
+        )
+
+    def _source_job(self, ctx: JobContext, job, progress) -> dict:
+        """An editors' `source:<name>` job: one run of that content source in this process (its own
+        task retries with backoff; a job reports what happened once), then the outbox indexes it."""
+        name = job.kind.removeprefix("source:")
+        progress(0, 1)
+        report = run_source(name, self.sources_config(), self.source_env())
+        if report.changed:
+            self.drain()
+        progress(1, 1)
+        outcome = report.as_dict()
+        if not report.ok:
+            raise RuntimeError(outcome.get("error") or f"source {name} failed")
+        return outcome
 
     def drain(self) -> int:
         """Drain the outbox unless another drain of this alias is running (a Redis lock: the beat, the

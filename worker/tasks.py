@@ -7,8 +7,8 @@ from dataclasses import asdict
 
 from celery.signals import worker_ready
 
+from indexer.jobs import get_job, jobs_to_recover, run_job
 from indexer.lifecycle import warn_on_mapping_drift
-from indexer.sync import reindex_all
 from ingest.sources import SOURCES, RunReport, TransientError, backoff_delay, run_source
 from worker.app import celery_app, source_task_name
 from worker.dispatch import kick_outbox
@@ -27,6 +27,16 @@ def _check_mapping(**_) -> None:
     warn_on_mapping_drift(rt.es, rt.alias, log)
 
 
+@worker_ready.connect
+def _recover_jobs_at_start(**_) -> None:
+    # A worker killed mid-job left its job running: once its lease runs out it is sent again (beat
+    # keeps checking; this covers a restart without beat).
+    try:
+        recover_jobs_task.apply_async(retry=False)
+    except Exception as exc:
+        log.warning("could not schedule the job recovery: %s", exc)
+
+
 @celery_app.task(name="hub.drain_outbox", ignore_result=True)
 def drain_outbox_task() -> int:
     rt = _runtime()
@@ -38,14 +48,30 @@ def drain_outbox_task() -> int:
         return -1
 
 
-@celery_app.task(name="hub.reindex_all", bind=True)
-def reindex_all_task(self) -> dict:
+# A job's message is acknowledged late: a worker killed mid-job leaves it unacknowledged, and it is
+# delivered again. run_job is safe to call twice: a finished job is skipped, a running one is only
+# restarted once its lease expired.
+@celery_app.task(name="hub.run_job", bind=True, max_retries=None, ignore_result=True)
+def run_job_task(self, job_id: int) -> str:
+    state = run_job(_runtime().jobs(), job_id)
+    if state == "busy":  # another runner of its group holds the lock: try again shortly
+        raise self.retry(countdown=max(2, _runtime().settings.job_lease_seconds // 3))
+    return state
+
+
+@celery_app.task(name="hub.recover_jobs", ignore_result=True)
+def recover_jobs_task() -> list[int]:
     rt = _runtime()
-
-    def progress(done: int, total: int) -> None:
-        self.update_state(state="PROGRESS", meta={"done": done, "total": total})
-
-    return reindex_all(rt.sessions, rt.es, rt.alias, progress, on_indexed=rt.bump_cache)
+    ids = jobs_to_recover(rt.jobs())
+    for job_id in ids:
+        job = get_job(rt.sessions, job_id)
+        # One re-send per run of the job (a queued job may simply wait behind another task; the beat
+        # checks more often than a re-sent job takes to be claimed), renewed after ten leases.
+        key = f"hub:jobs:resent:{rt.alias}:{job_id}:{job.runs if job else 0}"
+        if rt.redis.set(key, 1, nx=True, ex=10 * rt.settings.job_lease_seconds):
+            log.warning("index job %s lost its runner: sending it again", job_id)
+            run_job_task.apply_async((job_id,), retry=False)
+    return ids
 
 
 def _source_task(name: str):

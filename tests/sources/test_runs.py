@@ -131,3 +131,33 @@ def test_everything_a_source_wrote_is_searchable_after_a_drain(stack, feeds):
         assert titles("quartz-rag", "project") == ["lumen-labs/quartz-rag"]
         assert titles("稀疏路由", "story") == ["琥珀周刊：稀疏路由让长上下文检索更省 & 更快"]
         assert titles("青柚沙龙", "event") == ["青柚沙龙：多模态模型落地实践"]
+
+
+def test_an_editors_source_job_runs_the_source_and_indexes_what_it_wrote(stack, feeds):
+    """`source:<name>` jobs (the editors' page): the worker's job context runs the source once,
+    drains the outbox and records the counts; a failing feed fails the job with the reason."""
+    from indexer import jobs
+    from worker.runtime import runtime_for
+
+    settings = stack.settings(
+        source_request_delay=0.0, source_rss_feeds=[feeds.route("/atom.xml", Answer(file="atom.xml"))]
+    )
+    ctx = runtime_for(settings).jobs()
+    assert "source:stories" in jobs.known_kinds(ctx.sources)
+    job = jobs.create_job(ctx, "source:stories", None, "test")
+    assert jobs.run_job(ctx, job.id) == "done"
+    done = jobs.get_job(stack.sessions(), job.id)
+    assert (done.state, done.done, done.total) == ("done", 1, 1)
+    assert done.result["status"] == "ok" and done.result["created"] == 1
+    stack.es().indices.refresh(index=stack.alias)
+    with client_for(stack) as client:
+        found = data_of(client.get("/api/v2/search", query_string={"q": "抓取基准", "model": "story"}))["list"]
+    assert found, "the story the source wrote was indexed by the job"
+
+    broken = runtime_for(
+        stack.settings(source_request_delay=0.0, source_rss_feeds=[feeds.route("/gone.xml", Answer(500, body=b"x"))])
+    ).jobs()
+    failed = jobs.create_job(broken, "source:stories", None, "test")
+    jobs.run_job(broken, failed.id)
+    failed = jobs.get_job(stack.sessions(), failed.id)
+    assert failed.state == "failed" and "HTTP 500" in (failed.error or "")

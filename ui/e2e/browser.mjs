@@ -1,4 +1,5 @@
 // Shared browser setup for the e2e tests: Debian's Chromium through playwright-core (no browser download).
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -47,3 +48,26 @@ export async function newPage(browser, { guides = false, ...opts } = {}) {
 export async function shot(page, name, fullPage = false) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
+
+/**
+ * Signs in through the header's button and the provider's form, and comes back through /logincall
+ * to the page it started on.
+ */
+export async function signIn(page, username, password, start = '/') {
+  await page.goto(BASE + start);
+  const login = page.locator('a.login-btn');
+  await login.waitFor();
+  const href = await login.getAttribute('href');
+  assert.match(href, /\/auth\/login\?redirect_url=/, 'the login button goes to /auth/login with redirect_url');
+  assert.equal(new URL(href, BASE).searchParams.get('redirect_url'), start);
+  await login.click();
+  await page.locator('#username').waitFor({ timeout: 30_000 });
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await page.click('#kc-login');
+  // provider -> API callback -> /logincall -> back where we were
+  await page.waitForURL((u) => u.href.startsWith(BASE) && !u.pathname.startsWith('/logincall') && !u.pathname.startsWith('/auth/'), { timeout: 30_000 });
+  assert.equal(new URL(page.url()).pathname, start.split('?')[0]);
+  await page.locator('.user-chip').waitFor();
+}
+

@@ -7,7 +7,7 @@
 // Without them these tests are skipped with a message saying so.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, PHONE_UA, launch, newPage, shot } from './browser.mjs';
+import { BASE, DESKTOP, PHONE, PHONE_UA, launch, newPage, shot, signIn } from './browser.mjs';
 
 const USER = process.env.HUB_E2E_USER;
 const PASSWORD = process.env.HUB_E2E_PASSWORD;
@@ -40,28 +40,6 @@ after(async () => {
 /** A toast with this text shows up. */
 async function toastSays(page, text) {
   await page.locator('.toast', { hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-/**
- * Signs in through the header's button and the provider's form, and comes back through /logincall
- * to the page it started on.
- */
-async function signIn(page, username, password, start = '/') {
-  await page.goto(BASE + start);
-  const login = page.locator('a.login-btn');
-  await login.waitFor();
-  const href = await login.getAttribute('href');
-  assert.match(href, /\/auth\/login\?redirect_url=/, 'the login button goes to /auth/login with redirect_url');
-  assert.equal(new URL(href, BASE).searchParams.get('redirect_url'), start);
-  await login.click();
-  await page.locator('#username').waitFor({ timeout: 30_000 });
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('#kc-login');
-  // provider -> API callback -> /logincall -> back where we were
-  await page.waitForURL((u) => u.href.startsWith(BASE) && !u.pathname.startsWith('/logincall') && !u.pathname.startsWith('/auth/'), { timeout: 30_000 });
-  assert.equal(new URL(page.url()).pathname, start.split('?')[0]);
-  await page.locator('.user-chip').waitFor();
 }
 
 async function userPage(opts = {}) {

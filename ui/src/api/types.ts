@@ -51,3 +51,10 @@ export type ContentType = 'story' | 'paper' | 'event' | 'project';
 export type PageType = ContentType | 'ranking';
 export type SortValue = StoryListBody['sort'];
 export type TimeValue = NonNullable<StoryListBody['time']>;
+
+/** Editors' page (GET/POST /v1/editor/...). */
+export type IndexJob = Schemas['Job'];
+export type JobList = Schemas['JobList'];
+export type JobKind = Schemas['JobKind'];
+export type RejectedDocument = Schemas['Rejected'];
+export type TextFile = Schemas['TextFile'];

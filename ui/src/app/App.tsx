@@ -20,6 +20,7 @@ const StoryEditPage = lazyPage(() => import('@/features/story/StoryEditPage'));
 const UsersPage = lazyPage(() => import('@/features/person/UsersPage'));
 const UserEditPage = lazyPage(() => import('@/features/person/UserEditPage'));
 const AccountBindingPage = lazyPage(() => import('@/features/person/AccountBindingPage'));
+const EditorPage = lazyPage(() => import('@/features/editor/EditorPage'));
 const LoginCallPage = lazyPage(() => import('@/features/auth/LoginCallPage'));
 const ErrorPage = lazyPage(() => import('./ErrorPage'));
 
@@ -55,6 +56,7 @@ export function AppRoutes() {
         <Route path="create" element={<StoryEditPage key="create" />} />
         <Route path="update/:id" element={<StoryEditPage key="update" />} />
         <Route path="settings/account_binding" element={<AccountBindingPage />} />
+        <Route path="editor" element={<EditorPage />} />
         <Route path="error" element={<ErrorPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

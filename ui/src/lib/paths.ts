@@ -19,6 +19,8 @@ export const paths = {
   users: () => '/users',
   usersEdit: () => '/users/edit',
   accountBinding: () => '/settings/account_binding',
+  /** The editors' page (index jobs, set-aside documents, word lists); editors only. */
+  editor: () => '/editor',
   loginCall: () => '/logincall',
   /** The single sign-on login (on the API host), coming back to `redirect` (default: the current path and query). */
   login: (redirect: string = currentPath()) => {

@@ -39,3 +39,23 @@ describe('header user area', () => {
     expect(assign).toHaveBeenCalledWith('/auth/logout?redirect_url=%2F');
   });
 });
+
+function stubRole(role: string) {
+  stubApi({ status: 200, body: { code: 0, data: { id: 102, name: '编辑乙', role }, msg: '' } });
+}
+
+describe('editors page link', () => {
+  it('the avatar menu links the page for editors only', async () => {
+    stubRole('editor');
+    const { unmount } = renderWithProviders(<Header />);
+    await userEvent.hover(await screen.findByRole('button', { name: /编辑乙/ }));
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: '编辑工作台' })).toHaveAttribute('href', '/editor'));
+    unmount();
+    vi.unstubAllGlobals();
+    stubRole('user');
+    renderWithProviders(<Header />);
+    await userEvent.hover(await screen.findByRole('button', { name: /编辑乙/ }));
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: '我的主页' })).toBeInTheDocument());
+    expect(screen.queryByRole('menuitem', { name: '编辑工作台' })).toBeNull();
+  });
+});

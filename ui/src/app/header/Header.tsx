@@ -4,6 +4,7 @@ import { Icon } from '@/components/Icon/Icon';
 import { Avatar } from '@/components/Img/Img';
 import { Popover } from '@/components/Popover/Popover';
 import { goLogout, useLogin } from '@/features/auth';
+import { isEditor } from '@/features/editor';
 import { SearchBox, useHotwords } from '@/features/search';
 import { useDevice } from '@/hooks/useDevice';
 import { useThrottledScroll } from '@/hooks/useThrottledScroll';
@@ -170,6 +171,9 @@ export function Header() {
                       <Link role="menuitem" className="user-menu__item" to={paths.user(loginInfo.id)} onClick={close}><Icon name="user" size={15} />我的主页</Link>
                       <Link role="menuitem" className="user-menu__item" to={paths.usersEdit()} onClick={close}><Icon name="edit" size={15} />编辑资料</Link>
                       <Link role="menuitem" className="user-menu__item" to={paths.accountBinding()} onClick={close}><Icon name="link" size={15} />账号绑定</Link>
+                      {isEditor(loginInfo) && (
+                        <Link role="menuitem" className="user-menu__item" to={paths.editor()} onClick={close}><Icon name="cpu" size={15} />编辑工作台</Link>
+                      )}
                       <button role="menuitem" type="button" className="user-menu__item" onClick={() => { close(); goLogout(); }}><Icon name="logout" size={15} />退出登录</button>
                     </div>
                   )}

@@ -1,0 +1,97 @@
+"""Bodies and answers of the editors' API (issue 10): index jobs, set-aside documents, the synonym
+glossary and the hot-word block list."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from api.schemas.common import Trimmed
+
+MSG_JOB_KIND = "请选择任务类型"
+MSG_TEXT_REQUIRED = "请填写内容"
+TEXT_MAX = 60_000  # characters; the body limit (HUB_MAX_BODY_BYTES) applies too
+
+
+class JobBody(Trimmed):
+    kind = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=60, error=MSG_JOB_KIND),
+        error_messages={"required": MSG_JOB_KIND, "null": MSG_JOB_KIND, "invalid": MSG_JOB_KIND},
+        metadata={"description": "reindex-all | reindex-kind | drain-outbox | source:<name>"},
+    )
+    target = fields.String(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "reindex-kind: the content kind (story, paper, event, project, user)"},
+    )
+
+
+class JobSchema(Schema):
+    id = fields.Integer(required=True)
+    kind = fields.String(required=True)
+    target = fields.String(allow_none=True)
+    state = fields.String(required=True, metadata={"description": "queued | running | done | failed | cancelled"})
+    done = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+    percent = fields.Float(required=True, metadata={"description": "0-100"})
+    docs_per_second = fields.Float(allow_none=True)
+    eta_seconds = fields.Float(allow_none=True)
+    error = fields.String(allow_none=True)
+    started_by = fields.String(required=True)
+    cancel_requested = fields.Boolean(required=True)
+    runs = fields.Integer(required=True, metadata={"description": "how many times a worker started it (>1: restarted)"})
+    result = fields.Dict(allow_none=True)
+    created_at = fields.String(required=True)
+    started_at = fields.String(allow_none=True)
+    finished_at = fields.String(allow_none=True)
+
+
+class JobKindSchema(Schema):
+    kind = fields.String(required=True)
+    label = fields.String(required=True)
+    targets = fields.List(fields.String(), required=True, metadata={"description": "allowed targets (reindex-kind)"})
+
+
+class JobListSchema(Schema):
+    list = fields.List(fields.Nested(JobSchema), required=True)
+    kinds = fields.List(fields.Nested(JobKindSchema), required=True)
+
+
+class RejectedSchema(Schema):
+    id = fields.Integer(required=True)
+    entity_type = fields.String(required=True)
+    entity_id = fields.Integer(required=True)
+    doc_id = fields.String(required=True)
+    reason = fields.String(required=True, metadata={"description": "the engine's reason"})
+    job_id = fields.Integer(allow_none=True)
+    created_at = fields.String(required=True)
+    retried_at = fields.String(allow_none=True)
+
+
+class RejectedListSchema(Schema):
+    list = fields.List(fields.Nested(RejectedSchema), required=True)
+
+
+class TextBody(Trimmed):
+    text = fields.String(
+        required=True,
+        validate=validate.Length(max=TEXT_MAX, error=f"内容不能超过{TEXT_MAX}个字符"),
+        error_messages={"required": MSG_TEXT_REQUIRED, "null": MSG_TEXT_REQUIRED, "invalid": MSG_TEXT_REQUIRED},
+    )
+
+
+class TextFileSchema(Schema):
+    text = fields.String(required=True)
+    lines = fields.Integer(required=True, metadata={"description": "entries (not comments or blank lines)"})
+    applies = fields.String(required=True, metadata={"description": "when an edit takes effect"})
+
+
+__all__ = [
+    "JobBody",
+    "JobListSchema",
+    "JobSchema",
+    "RejectedListSchema",
+    "RejectedSchema",
+    "TextBody",
+    "TextFileSchema",
+]

@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../tests/render';
+import EditorPage from './EditorPage';
+import { etaLabel, kindLabel, percentOf, speedLabel, stateLabel } from './jobFormat';
+
+const JOB = {
+  id: 7, kind: 'reindex-all', target: null, state: 'running', done: 300, total: 669, percent: 44.8,
+  docs_per_second: 150.4, eta_seconds: 2.5, error: null, started_by: '编辑乙 (#102)', cancel_requested: false,
+  runs: 1, result: {}, created_at: '2026-11-22T05:00:00Z', started_at: '2026-11-22T05:00:01Z', finished_at: null,
+};
+const KINDS = [
+  { kind: 'reindex-all', label: '重建全部索引', targets: [] },
+  { kind: 'reindex-kind', label: '重建一类内容', targets: ['story', 'paper'] },
+  { kind: 'drain-outbox', label: '同步待索引内容', targets: [] },
+];
+
+function stubApi(role: string, calls: string[] = []) {
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, data, msg: '' }));
+    if (url === '/api/v1/users') return ok({ id: 102, name: '编辑乙', role });
+    if (url === '/api/v1/editor/jobs') return ok({ list: [JOB], kinds: KINDS });
+    if (url === '/api/v1/editor/rejected') {
+      return ok({ list: [{ id: 1, entity_type: 'story', entity_id: 44, doc_id: 'story-44', reason: 'immense term', job_id: 7, created_at: JOB.created_at, retried_at: null }] });
+    }
+    if (url.startsWith('/api/v1/editor/')) return ok({ text: '大模型, LLM\n', lines: 1, applies: '保存后下一次搜索即生效' });
+    return ok(null);
+  }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('job figures', () => {
+  it('words kinds, states, speed and time left', () => {
+    expect(kindLabel('reindex-kind', 'paper')).toBe('重建一类内容（论文）');
+    expect(kindLabel('source:arxiv')).toBe('抓取来源 arxiv');
+    expect(stateLabel({ state: 'running', cancel_requested: true })).toBe('正在取消');
+    expect(stateLabel({ state: 'done', cancel_requested: false })).toBe('已完成');
+    expect(percentOf({ percent: 44.8 })).toBe(45);
+    expect(percentOf({ percent: 140 })).toBe(100);
+    expect(speedLabel(150.4)).toBe('150 条/秒');
+    expect(speedLabel(2.25)).toBe('2.3 条/秒');
+    expect(speedLabel(null)).toBe('—');
+    expect(etaLabel(75, 'running')).toBe('约 1 分 15 秒');
+    expect(etaLabel(7300, 'running')).toBe('约 2 小时 1 分');
+    expect(etaLabel(null, 'queued')).toBe('—');
+    expect(etaLabel(0, 'done')).toBe('0 秒');
+  });
+});
+
+describe('editors page', () => {
+  it('shows a running job with its progress, the set-aside documents and the word lists', async () => {
+    stubApi('editor');
+    renderWithProviders(<EditorPage />, { route: '/editor' });
+    const bar = await screen.findByRole('progressbar', { name: '重建全部索引 进度' });
+    expect(bar).toHaveAttribute('aria-valuenow', '45');
+    expect(screen.getByText('300/669')).toBeInTheDocument();
+    expect(screen.getByText('150 条/秒')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '取消' })).toBeEnabled();
+    // While a reindex runs, another reindex cannot be started; the drain can.
+    expect(screen.getByRole('button', { name: '重建全部索引' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '同步待索引内容' })).toBeEnabled();
+    expect(await screen.findByText('immense term')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重试' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '同义词表' })).toHaveValue('大模型, LLM\n'));
+    expect(screen.getByRole('textbox', { name: '热词屏蔽词' })).toBeInTheDocument();
+  });
+
+  it('a signed-in non-editor gets 没有权限 and the page never calls the editors API', async () => {
+    const calls: string[] = [];
+    stubApi('user', calls);
+    renderWithProviders(<EditorPage />, { route: '/editor' });
+    expect(await screen.findByText('没有权限')).toBeInTheDocument();
+    expect(calls.filter((c) => c.includes('/editor/'))).toEqual([]);
+  });
+});
