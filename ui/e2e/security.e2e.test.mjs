@@ -4,7 +4,7 @@
 // if it ever runs), hostile searches and hostile query strings never run script nor inject markup.
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage } from './browser.mjs';
+import { BASE, launch, newPage, signIn } from './browser.mjs';
 
 let browser;
 
@@ -21,6 +21,7 @@ afterEach(async () => {
   contexts.clear();
 });
 
+const REPORT_SKIP = !process.env.HUB_E2E_USER || !process.env.HUB_E2E_EDITOR ? 'HUB_E2E_USER and HUB_E2E_EDITOR are needed' : false;
 const HOSTILE_QUERIES = ['<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', 'javascript:alert(1)'];
 
 /** A page that records, across all its frames, CSP violations (the DOM event and Chromium's console
@@ -278,8 +279,35 @@ describe('xss', () => {
     await context.close();
   });
 
-  // TODO(report remarks, with the sign-in work): report remarks are written by signed-in users and shown
-  // to editors; once that flow exists, post hostile remarks (the three HOSTILE_QUERIES and the payloads of
-  // e2e/data/hostile.jsonl) and render them where editors read them, with assertClean.
-  test('hostile report remarks render as text', { skip: 'report remarks need the sign-in work (not built yet)' }, () => {});
+  test('hostile report remarks render as text on the editors\' page', { skip: REPORT_SKIP }, async () => {
+    // A reader files reports whose remark and link carry the payloads, as the API takes them ...
+    const reader = await guardedPage();
+    await signIn(reader.page, process.env.HUB_E2E_USER, process.env.HUB_E2E_PASSWORD);
+    const { story } = await firstIds();
+    const remarks = [...HOSTILE_QUERIES, `<img src=x onerror="window.__xss='remark';alert('remark')">`];
+    const filed = await reader.page.evaluate(async ({ story, remarks }) => {
+      const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('hub_csrf='))?.split('=')[1] ?? '');
+      const answers = [];
+      for (const [i, remark] of remarks.entries()) {
+        // one report per reader per story: each remark replaces the last, the final one stays
+        const body = { story_id: story, type: i % 2 ? 4 : 7, url: 'https://example.com/orig?x="><svg onload=alert(1)>', remark };
+        const res = await fetch('/api/v1/report/up', {
+          method: 'POST', headers: { 'content-type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify(body),
+        });
+        answers.push(res.status);
+      }
+      return answers;
+    }, { story, remarks });
+    assert.deepEqual(filed, remarks.map(() => 200));
+    await reader.context.close();
+
+    // ... and an editor reads them where moderators do: nothing runs, the remark shows as text.
+    const { context, page, seen } = await guardedPage();
+    await signIn(page, process.env.HUB_E2E_EDITOR, process.env.HUB_E2E_EDITOR_PASSWORD);
+    await page.goto(BASE + '/editor');
+    const reports = page.getByRole('list', { name: '举报列表' });
+    await reports.getByText(remarks.at(-1), { exact: true }).waitFor();
+    await assertClean(page, seen, 'report remarks on /editor');
+    await context.close();
+  });
 });

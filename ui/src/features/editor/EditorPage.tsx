@@ -19,6 +19,8 @@ import {
 } from './editorQueries';
 import { TARGET_LABELS, etaLabel, isActive, kindLabel, percentOf, speedLabel, stateLabel, timeLabel } from './jobFormat';
 import '@/components/Form/form.css';
+import { ReportsSection } from './ReportsSection';
+import { SourcesSection } from './SourcesSection';
 import './EditorPage.css';
 
 /** `/editor`: index jobs with live progress, documents the engine set aside, the glossary and the hot-word block list. */
@@ -32,6 +34,8 @@ export default function EditorPage() {
       <h1 className="editor-page__title">编辑工作台</h1>
       <JobsSection />
       <RejectedSection />
+      <ReportsSection />
+      <SourcesSection />
       <div className="editor-page__lists">
         <WordListSection
           name="glossary"

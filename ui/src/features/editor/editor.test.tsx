@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
 import EditorPage from './EditorPage';
@@ -15,6 +15,17 @@ const KINDS = [
   { kind: 'drain-outbox', label: '同步待索引内容', targets: [] },
 ];
 
+const HOSTILE = '<img src=x onerror="alert(1)">抄袭了';
+const REPORT = {
+  story_id: 44, story_title: '被举报的文章', story_deleted: false, user_id: 9, user_name: '读者甲', type: 3,
+  url: 'javascript:alert(1)', remark: HOSTILE, created_at: JOB.created_at,
+};
+const SOURCE = {
+  name: 'stories', label: 'RSS 文章', configured: true, config: {}, interval_seconds: 3600,
+  last_run: { source: 'stories', started_at: JOB.created_at, finished_at: JOB.created_at, status: 'error', created: 2, updated: 0 },
+  failures: [{ at: JOB.created_at, reason: 'https://feeds.example/a.xml: HTTP 500' }],
+};
+
 function stubApi(role: string, calls: string[] = []) {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -25,6 +36,10 @@ function stubApi(role: string, calls: string[] = []) {
     if (url === '/api/v1/editor/rejected') {
       return ok({ list: [{ id: 1, entity_type: 'story', entity_id: 44, doc_id: 'story-44', reason: 'immense term', job_id: 7, created_at: JOB.created_at, retried_at: null }] });
     }
+    if (url.startsWith('/api/v1/editor/reports')) {
+      return ok({ list: [REPORT], total: 1, page: 1, size: 20, hasNextPage: false });
+    }
+    if (url === '/api/v1/editor/sources') return ok({ list: [SOURCE] });
     if (url.startsWith('/api/v1/editor/')) return ok({ text: '大模型, LLM\n', lines: 1, applies: '保存后下一次搜索即生效' });
     return ok(null);
   }));
@@ -66,6 +81,20 @@ describe('editors page', () => {
     expect(screen.getByRole('button', { name: '重试' })).toBeEnabled();
     await waitFor(() => expect(screen.getByRole('textbox', { name: '同义词表' })).toHaveValue('大模型, LLM\n'));
     expect(screen.getByRole('textbox', { name: '热词屏蔽词' })).toBeInTheDocument();
+  });
+
+  it('lists reports with the remark as text and a non-web link unlinked, and the sources with their failures', async () => {
+    stubApi('editor');
+    const { container } = renderWithProviders(<EditorPage />, { route: '/editor' });
+    const reports = await screen.findByRole('list', { name: '举报列表' });
+    expect(await within(reports).findByText(HOSTILE)).toBeInTheDocument();
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+    expect(within(reports).getByRole('link', { name: '被举报的文章' })).toHaveAttribute('href', '/view/44');
+    expect(within(reports).queryByRole('link', { name: 'javascript:alert(1)' })).toBeNull();
+    expect(within(reports).getByText('抄袭内容')).toBeInTheDocument();
+    const sources = await screen.findByRole('list', { name: '来源列表' });
+    expect(within(sources).getByText('https://feeds.example/a.xml: HTTP 500', { exact: false })).toBeInTheDocument();
+    expect(within(sources).getByRole('button', { name: '立即抓取' })).toBeEnabled();
   });
 
   it('a signed-in non-editor gets 没有权限 and the page never calls the editors API', async () => {
