@@ -54,6 +54,7 @@ LIST_PAGES: dict[str, str | None] = {
     "users/edit": "编辑资料",
     "logincall": "登录",
     "error": "出错啦",
+    "editor": "编辑工作台",
 }
 LIST_DESCRIPTIONS = {
     "events": "AI 社区活动：线下沙龙、线上直播与技术大会，在线报名。",

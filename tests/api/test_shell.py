@@ -188,3 +188,17 @@ def test_an_unreachable_engine_gives_the_site_title_not_an_error(demo_stack, dis
     assert response.status_code == 200  # the UI shows the item (or its own error) once it loads
     assert head_of(response).title == "AI 社区"
     assert client.get("/no/such/page").status_code == 404  # no engine needed to know that
+
+
+def test_every_page_of_the_ui_router_is_known_to_the_server(shell):
+    """The server answers 404 for paths it does not know: each fixed route of ui/src/app/App.tsx must be
+    in api/services/page_meta.py, or a page added to the UI would answer 404 (as /editor once did)."""
+    import re
+
+    from tests.support import ROOT
+
+    routes = re.findall(r'<Route\s+path="([^"]+)"', (ROOT / "ui/src/app/App.tsx").read_text(encoding="utf-8"))
+    fixed = [r for r in routes if ":" not in r and "*" not in r]
+    assert "editor" in fixed and len(fixed) > 10, fixed
+    unknown = [r for r in fixed if shell.get(f"/{r}").status_code != 200]
+    assert unknown == []
