@@ -55,6 +55,7 @@ LIST_PAGES: dict[str, str | None] = {
     "logincall": "登录",
     "error": "出错啦",
     "editor": "编辑工作台",
+    "messages": "消息",
 }
 LIST_DESCRIPTIONS = {
     "events": "AI 社区活动：线下沙龙、线上直播与技术大会，在线报名。",

@@ -21,6 +21,7 @@ const UsersPage = lazyPage(() => import('@/features/person/UsersPage'));
 const UserEditPage = lazyPage(() => import('@/features/person/UserEditPage'));
 const AccountBindingPage = lazyPage(() => import('@/features/person/AccountBindingPage'));
 const EditorPage = lazyPage(() => import('@/features/editor/EditorPage'));
+const MessagesPage = lazyPage(() => import('@/features/messages/MessagesPage'));
 const LoginCallPage = lazyPage(() => import('@/features/auth/LoginCallPage'));
 const ErrorPage = lazyPage(() => import('./ErrorPage'));
 
@@ -57,6 +58,7 @@ export function AppRoutes() {
         <Route path="update/:id" element={<StoryEditPage key="update" />} />
         <Route path="settings/account_binding" element={<AccountBindingPage />} />
         <Route path="editor" element={<EditorPage />} />
+        <Route path="messages" element={<MessagesPage />} />
         <Route path="error" element={<ErrorPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

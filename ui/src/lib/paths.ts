@@ -21,6 +21,7 @@ export const paths = {
   accountBinding: () => '/settings/account_binding',
   /** The editors' page (index jobs, set-aside documents, word lists); editors only. */
   editor: () => '/editor',
+  messages: () => '/messages',
   loginCall: () => '/logincall',
   /** The single sign-on login (on the API host), coming back to `redirect` (default: the current path and query). */
   login: (redirect: string = currentPath()) => {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { Icon } from '@/components/Icon/Icon';
@@ -5,6 +6,7 @@ import { Avatar } from '@/components/Img/Img';
 import { Popover } from '@/components/Popover/Popover';
 import { goLogout, useLogin } from '@/features/auth';
 import { isEditor } from '@/features/editor';
+import { unreadQuery } from '@/features/messages';
 import { SearchBox, useHotwords } from '@/features/search';
 import { useDevice } from '@/hooks/useDevice';
 import { useThrottledScroll } from '@/hooks/useThrottledScroll';
@@ -62,6 +64,7 @@ export function Header() {
   const [params] = useSearchParams();
   const device = useDevice();
   const { isLogin, loginInfo } = useLogin();
+  const unreadCount = useQuery(unreadQuery(Boolean(isLogin))).data?.unread_count ?? 0;
   const { words, placeholder } = useHotwords();
   const [overlay, setOverlay] = useState(false);
   const [appState, setAppState] = useState<AppHeaderState>('removed');
@@ -159,6 +162,7 @@ export function Header() {
                   renderTrigger={(p) => (
                     <button type="button" className="user-chip" aria-label={`${loginInfo.name ?? ''} 的菜单`} aria-haspopup="menu" {...p}>
                       <Avatar src={loginInfo.avatar_url} name={loginInfo.name} size={30} expert={loginInfo.is_expert} />
+                      {unreadCount > 0 && <span className="user-chip__dot" aria-label={`${unreadCount} 条未读消息`} />}
                     </button>
                   )}
                 >
@@ -170,6 +174,9 @@ export function Header() {
                       </div>
                       <Link role="menuitem" className="user-menu__item" to={paths.user(loginInfo.id)} onClick={close}><Icon name="user" size={15} />我的主页</Link>
                       <Link role="menuitem" className="user-menu__item" to={paths.usersEdit()} onClick={close}><Icon name="edit" size={15} />编辑资料</Link>
+                      <Link role="menuitem" className="user-menu__item" to={paths.messages()} onClick={close}>
+                        <Icon name="bell" size={15} />消息{unreadCount > 0 && <span className="user-menu__badge">{unreadCount > 99 ? '99+' : unreadCount}</span>}
+                      </Link>
                       <Link role="menuitem" className="user-menu__item" to={paths.accountBinding()} onClick={close}><Icon name="link" size={15} />账号绑定</Link>
                       {isEditor(loginInfo) && (
                         <Link role="menuitem" className="user-menu__item" to={paths.editor()} onClick={close}><Icon name="cpu" size={15} />编辑工作台</Link>

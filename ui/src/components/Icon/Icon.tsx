@@ -30,6 +30,7 @@ const PATHS: Record<string, string> = {
   flag: 'M5 21V4M5 4h11l-2 4 2 4H5',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   plus: 'M12 5v14M5 12h14',
+  bell: 'M6 17V11a6 6 0 0 1 12 0v6l1.5 2h-15zM10 21h4',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1-4 4.5-6 8-6s7 2 8 6',
   code: 'M8 8l-4 4 4 4M16 8l4 4-4 4',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',

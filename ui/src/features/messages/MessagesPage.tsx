@@ -1,0 +1,62 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import type { MessagePage } from '@/api/types';
+import { QueryError } from '@/components/ErrorView/ErrorView';
+import { PageLoading } from '@/components/PageLoading/PageLoading';
+import { useRequireLogin } from '@/features/auth';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { formatRelativeTime } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { get } from '@/lib/request';
+import { MESSAGES_KEY, unreadQuery, useMarkAllRead } from './messageQueries';
+import './MessagesPage.css';
+
+const SIZE = 20;
+
+/** `/messages`: what happened to the reader's stories (votes, bookmarks, a moderator's delete with its reason). */
+export default function MessagesPage() {
+  useDocumentTitle('消息');
+  const { isLogin } = useRequireLogin();
+  const unread = useQuery(unreadQuery(Boolean(isLogin)));
+  const markAll = useMarkAllRead();
+  const messages = useInfiniteQuery({
+    queryKey: MESSAGES_KEY,
+    queryFn: ({ pageParam, signal }) => get<MessagePage>('/v1/messages', { page: pageParam, size: SIZE }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
+    enabled: Boolean(isLogin),
+  });
+  if (!isLogin) return <PageLoading />;
+  const rows = messages.data?.pages.flatMap((p) => p.list) ?? [];
+  const unreadCount = unread.data?.unread_count ?? 0;
+  return (
+    <div className="messages-page">
+      <div className="messages-page__head">
+        <h1 className="messages-page__title">消息</h1>
+        <button type="button" className="btn btn--plain btn--small" disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+          全部标为已读
+        </button>
+      </div>
+      {messages.isPending ? <PageLoading /> : messages.isError ? <QueryError error={messages.error} /> : rows.length === 0 ? (
+        <p className="messages-page__empty">暂无消息</p>
+      ) : (
+        <ul className="message-list" aria-label="消息列表">
+          {rows.map((m) => (
+            <li key={m.id} className={`message${m.is_read ? '' : ' message--unread'}`} data-kind={m.kind}>
+              {!m.is_read && <span className="message__dot" aria-label="未读" />}
+              <p className="message__text">
+                {m.story_id && m.kind !== 'deleted' ? <Link to={paths.story(m.story_id)}>{m.text}</Link> : m.text}
+              </p>
+              <span className="message__time">{formatRelativeTime(m.created_at)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {messages.hasNextPage && (
+        <button type="button" className="btn btn--plain btn--small" disabled={messages.isFetchingNextPage} onClick={() => messages.fetchNextPage()}>
+          加载更多
+        </button>
+      )}
+    </div>
+  );
+}
