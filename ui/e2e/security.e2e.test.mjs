@@ -290,7 +290,7 @@ describe('xss', () => {
       const answers = [];
       for (const [i, remark] of remarks.entries()) {
         // one report per reader per story: each remark replaces the last, the final one stays
-        const body = { story_id: story, type: i % 2 ? 4 : 7, url: 'https://example.com/orig?x="><svg onload=alert(1)>', remark };
+        const body = { story_id: story, type: i % 2 ? 4 : 7, url: 'https://example.com/orig?x="><svg/onload=alert(1)>', remark };
         const res = await fetch('/api/v1/report/up', {
           method: 'POST', headers: { 'content-type': 'application/json', 'X-CSRF-Token': csrf }, body: JSON.stringify(body),
         });
