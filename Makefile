@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 ES_JARS := deploy/elasticsearch/target/lib/elasticsearch-cluster-runner-7.10.2.0.jar
 KEYCLOAK := deploy/keycloak/target/keycloak-24.0.5/.hub-built
 
-.PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean relevance bench soak
+.PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean relevance bench soak audit
 
 install: system-deps $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) ui/node_modules/.installed
 
@@ -66,6 +66,13 @@ soak: install ui $(BENCH_VENV)/.installed
 	bench/soak.sh
 
 bench: soak
+
+# Known vulnerabilities in the installed Python packages (pip-audit, OSV) and the UI's packages (npm audit).
+# Needs the vulnerability databases (OSV's API and the npm registry's audit endpoint) on the network.
+audit: $(VENV)/.installed $(BENCH_VENV)/.installed ui/node_modules/.installed
+	$(BENCH_VENV)/bin/pip install -q pip-audit
+	$(BENCH_VENV)/bin/pip-audit --vulnerability-service osv --path $(VENV)/lib/python3.11/site-packages --skip-editable
+	cd ui && npm audit --omit=dev --audit-level=high
 
 test-ui: ui/node_modules/.installed
 	cd ui && npm test
