@@ -4,9 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
 import { Header } from './Header';
 
-function stubApi(users: { status: number; body: unknown }) {
+function stubApi(users: { status: number; body: unknown }, unread = 0) {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
     if (String(input) === '/api/v1/users') return new Response(JSON.stringify(users.body), { status: users.status });
+    if (String(input).startsWith('/api/v1/messages/is_read')) {
+      return new Response(JSON.stringify({ code: 0, data: { is_read: unread === 0, unread_count: unread }, msg: '' }));
+    }
     return new Response(JSON.stringify({ code: 0, data: [], msg: '' }));
   }));
 }
@@ -14,6 +17,15 @@ function stubApi(users: { status: number; body: unknown }) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('header user area', () => {
+  it('signed in with unread messages: a dot on the avatar and the count beside 消息', async () => {
+    stubApi({ status: 200, body: { code: 0, data: { id: 3, name: '张三' }, msg: '' } }, 3);
+    renderWithProviders(<Header />);
+    expect(await screen.findByLabelText('3 条未读消息')).toBeInTheDocument();
+    await userEvent.hover(screen.getByRole('button', { name: /张三/ }));
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: /消息/ })).toHaveAttribute('href', '/messages'));
+    expect(screen.getByRole('menuitem', { name: /消息/ })).toHaveTextContent('消息3');
+  });
+
   it('signed out: the login button comes back to the current path and query', async () => {
     stubApi({ status: 401, body: { code: 401, data: null, msg: '请先登录' } });
     renderWithProviders(<Header />, { route: '/papers?label=llm' });
