@@ -30,6 +30,9 @@ class Track(MethodView):
         return ok({"accepted": accept_beacon(args["data"])})
 
     @blp.response(200, envelope_of(BeaconBatchResultSchema, name="BeaconBatchEnvelope"))
+    @blp.alt_response(
+        400, description="empty body, more than 20 lines or a line too long: {code: 400, msg: '埋点数据格式错误'}"
+    )
     @blp.alt_response(429, description=RATE_LIMITED)
     def post(self):
         """A batch: the body (text/plain, as navigator.sendBeacon sends it) holds up to 20 beacons, one

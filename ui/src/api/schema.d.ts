@@ -2037,6 +2037,13 @@ export interface paths {
                         "application/json": components["schemas"]["BeaconBatchEnvelope"];
                     };
                 };
+                /** @description empty body, more than 20 lines or a line too long: {code: 400, msg: '埋点数据格式错误'} */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
                 429: {
                     headers: {
