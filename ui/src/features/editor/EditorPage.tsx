@@ -19,6 +19,7 @@ import {
 } from './editorQueries';
 import { TARGET_LABELS, etaLabel, isActive, kindLabel, percentOf, speedLabel, stateLabel, timeLabel } from './jobFormat';
 import '@/components/Form/form.css';
+import { HeatSection } from './HeatSection';
 import { ReportsSection } from './ReportsSection';
 import { SourcesSection } from './SourcesSection';
 import './EditorPage.css';
@@ -36,6 +37,7 @@ export default function EditorPage() {
       <RejectedSection />
       <ReportsSection />
       <SourcesSection />
+      <HeatSection />
       <div className="editor-page__lists">
         <WordListSection
           name="glossary"

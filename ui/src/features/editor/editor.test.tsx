@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
 import EditorPage from './EditorPage';
@@ -95,6 +96,14 @@ describe('editors page', () => {
     const sources = await screen.findByRole('list', { name: '来源列表' });
     expect(within(sources).getByText('https://feeds.example/a.xml: HTTP 500', { exact: false })).toBeInTheDocument();
     expect(within(sources).getByRole('button', { name: '立即抓取' })).toBeEnabled();
+  });
+
+  it('立即汇总热度 asks the API for the rollup', async () => {
+    const calls: string[] = [];
+    stubApi('editor', calls);
+    renderWithProviders(<EditorPage />, { route: '/editor' });
+    await userEvent.click(await screen.findByRole('button', { name: '立即汇总热度' }));
+    await waitFor(() => expect(calls).toContain('POST /api/v1/editor/rollup'));
   });
 
   it('a signed-in non-editor gets 没有权限 and the page never calls the editors API', async () => {
