@@ -69,7 +69,6 @@ class LinkKind(Kind):
             "summary": status.content,
             "content": escape(status.content),
             "user_id": str(status.user_id),
-            "reply_to": str(status.in_reply_to_id) if status.in_reply_to_id else None,
             "tags": [],
             "created_at": iso(status.created_at),
             "heat": float(status.favourites_count * 2 + status.replies_count),

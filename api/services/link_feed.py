@@ -113,7 +113,12 @@ def publish_paper(key: str, action: str) -> dict:
         paper = _find_paper(db, key)
         if paper is None:
             raise ApiError(404, MSG_NOT_FOUND)
-        paper_id, title, arxiv_id, existing = paper.id, paper.title_cn or paper.title, paper.arxiv_id, paper.link_post_id
+        paper_id, title, arxiv_id, existing = (
+            paper.id,
+            paper.title_cn or paper.title,
+            paper.arxiv_id,
+            paper.link_post_id,
+        )
     link = client()
     try:
         if existing:

@@ -59,7 +59,9 @@ def test_authorize_needs_a_signed_in_caller_and_the_csrf_header(local_hub):
 def test_authorize_is_refused_when_a_remote_service_is_configured(stack):
     with stack.app(link_base_url="https://social.example").test_client() as client:
         headers = sign_in(client, AUTHOR)
-        assert error_of(client.get("/api/v3/link/authorize", headers=headers), 501)["msg"].startswith("社区动态由外部服务")
+        assert error_of(client.get("/api/v3/link/authorize", headers=headers), 501)["msg"].startswith(
+            "社区动态由外部服务"
+        )
 
 
 def test_checking_tells_a_good_token_from_none_a_wrong_one_and_someone_elses(local_hub):
@@ -200,7 +202,9 @@ def test_publishing_a_paper(hub, local_hub):
 def test_a_published_paper_is_a_status_naming_it(service, hub, local_hub):
     headers = sign_in(hub, READER)
     token = token_for(local_hub, READER)
-    published = data_of(hub.get("/api/v3/paper/action/2/publish", headers={**headers, "Authorization": f"Bearer {token}"}))
+    published = data_of(
+        hub.get("/api/v3/paper/action/2/publish", headers={**headers, "Authorization": f"Bearer {token}"})
+    )
     status = LinkClient(service).status(published["post_id"])
     assert "One Point Paper" in status["text"] and "/paper/2601.00002" in status["text"]
 
@@ -212,9 +216,18 @@ def test_a_storys_link_post(service, hub, local_hub):
     error_of(hub.post(path, json={"story_id": 1001, "post_id": post["id"]}), 403)  # signed out
     headers = sign_in(hub, READER)
     assert error_of(hub.post(path, json={"story_id": 1001}, headers=headers), 400)["msg"] == "缺少动态编号"
-    assert error_of(hub.post(path, json={"story_id": "x", "post_id": "1"}, headers=headers), 400)["msg"] == "文章编号格式错误"
-    assert error_of(hub.post(path, json={"story_id": 1001, "post_id": "a b"}, headers=headers), 400)["msg"] == "动态编号格式错误"
-    assert error_of(hub.post(path, json={"story_id": 1001, "post_id": "999999"}, headers=headers), 400)["msg"] == "动态不存在"
+    assert (
+        error_of(hub.post(path, json={"story_id": "x", "post_id": "1"}, headers=headers), 400)["msg"]
+        == "文章编号格式错误"
+    )
+    assert (
+        error_of(hub.post(path, json={"story_id": 1001, "post_id": "a b"}, headers=headers), 400)["msg"]
+        == "动态编号格式错误"
+    )
+    assert (
+        error_of(hub.post(path, json={"story_id": 1001, "post_id": "999999"}, headers=headers), 400)["msg"]
+        == "动态不存在"
+    )
     error_of(hub.post(path, json={"story_id": 99999, "post_id": post["id"]}, headers=headers), 404)
     assert data_of(hub.post(path, json={"story_id": 1001, "post_id": post["id"]}, headers=headers)) == {
         "story_id": 1001,
@@ -222,6 +235,12 @@ def test_a_storys_link_post(service, hub, local_hub):
     }
     later = LinkClient(service).post_status(token, "再分享一次")
     # Set already: someone else than the author or an editor may not move it.
-    assert error_of(hub.post(path, json={"story_id": 1001, "post_id": later["id"]}, headers=headers), 403)["msg"] == "没有权限"
+    assert (
+        error_of(hub.post(path, json={"story_id": 1001, "post_id": later["id"]}, headers=headers), 403)["msg"]
+        == "没有权限"
+    )
     author = sign_in(hub, AUTHOR)
-    assert data_of(hub.post(path, json={"story_id": 1001, "post_id": later["id"]}, headers=author))["post_id"] == later["id"]
+    assert (
+        data_of(hub.post(path, json={"story_id": 1001, "post_id": later["id"]}, headers=author))["post_id"]
+        == later["id"]
+    )
