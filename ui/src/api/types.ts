@@ -24,6 +24,7 @@ export type SaveOrderBody = Schemas['SaveOrderBody'];
 export type PaperInfo = Schemas['PaperInfo'];
 export type WishState = Schemas['WishState'];
 export type ProjectInfo = Schemas['ProjectInfo'];
+export type LinkInfo = Schemas['LinkInfo'];
 export type FeedItem = NullableRefs<Schemas['FeedItem']>;
 export type FeedPage = Paged<FeedItem>;
 export type FeedList = { list: FeedItem[] };
@@ -48,6 +49,8 @@ export type StoryListBody = Schemas['StoryListBody'];
 export type Paged<T> = Omit<Schemas['FeedPage'], 'list'> & { list: T[] };
 
 export type ContentType = 'story' | 'paper' | 'event' | 'project';
+/** What search can be narrowed to (the `model` query parameter): the content kinds and link-feed statuses. */
+export type SearchModel = ContentType | 'link';
 export type PageType = ContentType | 'ranking';
 export type SortValue = StoryListBody['sort'];
 export type TimeValue = NonNullable<StoryListBody['time']>;

@@ -21,6 +21,8 @@ const UsersPage = lazyPage(() => import('@/features/person/UsersPage'));
 const UserEditPage = lazyPage(() => import('@/features/person/UserEditPage'));
 const AccountBindingPage = lazyPage(() => import('@/features/person/AccountBindingPage'));
 const EditorPage = lazyPage(() => import('@/features/editor/EditorPage'));
+const LinkPage = lazyPage(() => import('@/features/link/LinkPage'));
+const ShareToLinkPage = lazyPage(() => import('@/features/link/ShareToLinkPage'));
 const LoginCallPage = lazyPage(() => import('@/features/auth/LoginCallPage'));
 const ErrorPage = lazyPage(() => import('./ErrorPage'));
 
@@ -57,6 +59,8 @@ export function AppRoutes() {
         <Route path="update/:id" element={<StoryEditPage key="update" />} />
         <Route path="settings/account_binding" element={<AccountBindingPage />} />
         <Route path="editor" element={<EditorPage />} />
+        <Route path="link" element={<LinkPage />} />
+        <Route path="shareToLink" element={<ShareToLinkPage />} />
         <Route path="error" element={<ErrorPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
