@@ -80,7 +80,7 @@ function Discussion({ id, onOpen }: { id: string; onOpen: (id: string) => void }
   return (
     <section className="link-discussion" aria-label="讨论">
       <Link className="link-discussion__back" to={paths.link()}>← 返回社区动态</Link>
-      <ListWrapper label="讨论" isLoading={status.isLoading} isError={status.isError} count={status.data ? 1 : 0} onRetry={() => status.refetch()}>
+      <ListWrapper label="讨论内容" isLoading={status.isLoading} isError={status.isError} count={status.data ? 1 : 0} onRetry={() => status.refetch()}>
         <div className="link-list">
           {context.data?.ancestors.map((s) => <LinkStatusItem key={s.id} status={s} onOpen={onOpen} />)}
           {status.data && <LinkStatusItem key={`${status.data.id}-${status.dataUpdatedAt}`} status={status.data} current />}
