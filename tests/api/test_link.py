@@ -244,3 +244,32 @@ def test_a_storys_link_post(service, hub, local_hub):
         data_of(hub.post(path, json={"story_id": 1001, "post_id": later["id"]}, headers=author))["post_id"]
         == later["id"]
     )
+
+
+def test_the_built_in_service_is_found_on_the_hubs_own_host(stack, local_hub):
+    """With HUB_LINK_BASE_URL empty the hub calls the built-in service on the host the request came to:
+    a paper published through a real HTTP server, with the session of a signed-in test client."""
+    import requests
+
+    app = stack.app()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        client = app.test_client()
+        headers = sign_in(client, AUTHOR)
+        client.get("/api/v1/site")  # the session cookie is set on a response
+        session_cookie = client.get_cookie("hub_session")
+        token = data_of(client.get("/api/v3/link/authorize", headers=headers))["access_token"]
+        base = f"http://127.0.0.1:{server.server_port}"
+        answer = requests.get(
+            f"{base}/api/v3/paper/action/2601.00001/publish",
+            headers={**headers, "Authorization": f"Bearer {token}"},
+            cookies={"hub_session": session_cookie.value},
+            timeout=30,
+        )
+        body = answer.json()
+        assert answer.status_code == 200 and body["code"] == 0, body
+        status = LinkClient(base + "/link-api").status(body["data"]["post_id"])
+        assert "Empty Series Paper" in status["text"] and status["account"]["id"] == str(AUTHOR)
+    finally:
+        server.shutdown()
