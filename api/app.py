@@ -86,9 +86,20 @@ def create_app(settings: Settings | None = None) -> Flask:
     ):
         api.register_blueprint(read_api.blp)
     from api.limits import init_limits
-    from api.routes import beacons, editor, event_orders, reports, sources, story_actions, story_writes
+    from api.routes import (
+        beacons,
+        editor,
+        event_orders,
+        link,
+        link_service,
+        reports,
+        sources,
+        story_actions,
+        story_writes,
+    )
 
     api.register_blueprint(sources.blp)
+    api.register_blueprint(link.reads)
     writes = [
         story_writes.blp,
         story_actions.blp,
@@ -96,13 +107,17 @@ def create_app(settings: Settings | None = None) -> Flask:
         event_orders.blp,
         sources.run_blp,
         editor.writes,
+        link.writes,
     ]
     for write_blp in [*writes, beacons.blp]:
         api.register_blueprint(write_blp)
+    # The built-in link service (Mastodon client API subset); its writes share the write limit.
+    app.register_blueprint(link_service.reads, url_prefix=settings.link_service_prefix)
+    app.register_blueprint(link_service.writes, url_prefix=settings.link_service_prefix)
     init_limits(
         app,
         settings,
-        write_blueprints=writes,
+        write_blueprints=[*writes, link_service.writes],
         search_blueprints=[search.blp],
         suggest_blueprints=[suggest.blp],
         beacon_blueprints=[beacons.blp],

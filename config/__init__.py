@@ -180,6 +180,12 @@ class Settings:
     wechat_app_secret: str = field(default_factory=lambda: _env("WECHAT_APP_SECRET", ""))
     wechat_api_base: str = field(default_factory=lambda: _env("WECHAT_API_BASE", "https://api.weixin.qq.com"))
     wechat_timeout: float = field(default_factory=lambda: float(_env("WECHAT_TIMEOUT", "5")))
+    # The link feed (a Mastodon-compatible service). The hub serves the client API's subset itself under
+    # HUB_LINK_SERVICE_PREFIX (statuses, timelines, favourites, bookmarks); HUB_LINK_BASE_URL points the hub
+    # and the UI at another Mastodon-compatible server instead (empty: the built-in one on this host).
+    link_base_url: str = field(default_factory=lambda: _env("LINK_BASE_URL", "").rstrip("/"))
+    link_service_prefix: str = field(default_factory=lambda: _env("LINK_SERVICE_PREFIX", "/link-api").rstrip("/"))
+    link_timeout: float = field(default_factory=lambda: float(_env("LINK_TIMEOUT", "10")))
     # The site as visitors see it (GET /api/v1/site, the footer, page titles and Open Graph tags); the spec's
     # {product}, {phone}, {email} and ICP placeholders, with demo defaults.
     site_name: str = field(default_factory=lambda: _env("SITE_NAME", "AI 社区"))

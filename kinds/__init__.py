@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from kinds.base import FeedSpec, Kind, doc_id
 from kinds.event import EventKind
+from kinds.link import LinkKind
 from kinds.paper import PaperKind
 from kinds.person import PersonKind
 from kinds.project import ProjectKind
@@ -14,7 +15,7 @@ from kinds.story import StoryKind
 
 # In the order the API lists them (search tabs, counts).
 KINDS: dict[str, Kind] = {
-    kind.name: kind for kind in (StoryKind(), PaperKind(), EventKind(), ProjectKind(), PersonKind())
+    kind.name: kind for kind in (StoryKind(), PaperKind(), EventKind(), ProjectKind(), LinkKind(), PersonKind())
 }
 # Kinds that search, counts and tag filters cover.
 SEARCHABLE: tuple[str, ...] = tuple(name for name, kind in KINDS.items() if kind.searchable)

@@ -95,6 +95,8 @@ class Story(Versioned, Base):
     deleted_reason: Mapped[str | None] = mapped_column(String(500))
     # Set by a content source (ingest/sources/): the item's key there, so a re-fetch updates this row.
     source_key: Mapped[str | None] = mapped_column(String(80), unique=True)
+    # The link-feed status that discusses this story (POST /v1/story/update_post_id).
+    link_post_id: Mapped[str | None] = mapped_column(String(40))
     __table_args__ = (Index("ix_stories_user", "user_id"),)
 
 
@@ -114,6 +116,8 @@ class Paper(Versioned, Base):
     hotness_series: Mapped[list] = mapped_column(JSON, default=list)
     tags: Mapped[list] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The link-feed status the paper was published as (GET /v3/paper/action/{id}/publish): once per paper.
+    link_post_id: Mapped[str | None] = mapped_column(String(40))
 
 
 class Event(Versioned, Base):
@@ -352,3 +356,48 @@ __all__ = [
     "Versioned",
     "utcnow",
 ]
+
+
+class LinkStatus(Versioned, Base):
+    """A status of the built-in link service (the Mastodon client API subset): plain text, optionally a
+    reply (`in_reply_to_id`). Indexed as kind `link`."""
+
+    __tablename__ = "link_statuses"
+    outbox_type = "link_status"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    content: Mapped[str] = mapped_column(Text)
+    in_reply_to_id: Mapped[int | None] = mapped_column(ForeignKey("link_statuses.id"), index=True)
+    favourites_count: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    replies_count: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    deleted_at: Mapped[datetime | None] = mapped_column()
+
+
+class LinkFavourite(Base):
+    """One user's favourite of a status; the primary key makes a second favourite change nothing."""
+
+    __tablename__ = "link_favourites"
+    status_id: Mapped[int] = mapped_column(ForeignKey("link_statuses.id"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LinkBookmark(Base):
+    """One user's bookmark of a status (private: only its owner sees it)."""
+
+    __tablename__ = "link_bookmarks"
+    status_id: Mapped[int] = mapped_column(ForeignKey("link_statuses.id"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LinkToken(Base):
+    """A bearer token of the built-in link service, issued to a signed-in hub user by the authorize flow.
+    Only its SHA-256 is kept: a leaked table yields no usable token."""
+
+    __tablename__ = "link_tokens"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column()

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from store.models import OutboxEntry, Story, User, Versioned, utcnow
+from store.models import LinkStatus, OutboxEntry, Story, User, Versioned, utcnow
 
 
 def enqueue(session: Session, entity_type: str, entity_id: int) -> None:
@@ -90,6 +90,9 @@ def _after_change(session: Session, row: Versioned) -> None:
         # Story documents embed the author's name and avatar: rebuild them too.
         for story_id in session.scalars(select(Story.id).where(Story.user_id == row.id)):
             enqueue(session, Story.outbox_type, story_id)
+        # So do link statuses.
+        for status_id in session.scalars(select(LinkStatus.id).where(LinkStatus.user_id == row.id)):
+            enqueue(session, LinkStatus.outbox_type, status_id)
 
 
 __all__ = ["enqueue", "insert", "touch", "upsert"]

@@ -18,4 +18,7 @@ class SiteSchema(Schema):
     icp = fields.String(required=True, metadata={"description": "ICP filing number"})
     icp_url = fields.String(required=True)
     guidelines_url = fields.String(required=True, metadata={"description": "community guidelines"})
+    link_base_url = fields.String(
+        required=True, metadata={"description": "the link service's base (Mastodon client API under <base>/api/v1)"}
+    )
     group = fields.Nested(GroupSchema, required=True, metadata={"description": "community-group invite"})

@@ -154,6 +154,7 @@ def test_the_footer_configuration(demo_stack, dist):
         "icp": "京ICP备12345678号-2",
         "icp_url": "https://beian.miit.gov.cn/",
         "guidelines_url": "https://hub.example.cn/rules",
+        "link_base_url": "/link-api",
         "group": {"name": "社区小助手", "qr_url": "https://hub.example.cn/assistant"},
     }
     page = client.get("/")

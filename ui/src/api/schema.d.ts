@@ -1962,6 +1962,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/story/update_post_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The link post that discusses a story (after sharing it to the link feed): set by the first
+         *     share, changed afterwards only by its author or an editor; the post must exist (400 `动态不存在`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdatePostIdBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PostIdEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description signed out: 请先登录; the post is set and the caller is not the author or an editor: 没有权限 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NOT_FOUND"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/track": {
         parameters: {
             query?: never;
@@ -2400,7 +2463,7 @@ export interface paths {
                     page?: number;
                     size?: number;
                     q?: string;
-                    model?: "story" | "paper" | "event" | "project" | null;
+                    model?: "story" | "paper" | "event" | "project" | "link" | null;
                     /** @description 标签 id */
                     label?: string[];
                     /** @description day | 3day | week | month; null = all time */
@@ -2606,6 +2669,181 @@ export interface paths {
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/link/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A new bearer token of the built-in link service for the signed-in caller (sends X-CSRF-Token,
+         *     though a GET: it creates a credential). The UI keeps it under its local key.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthorizeEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                /** @description a remote link service: {code: 501} (authorize at that service) */
+                501: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/link/authorize/checking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the bearer token the UI sends (its stored link token) is good at the link service and,
+         *     with the built-in service, the signed-in user's. Never an error for a missing or stale token.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthorizeCheckEnvelope"];
+                    };
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/paper/action/{paper_id}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paper_id: string;
+                action: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * `publish`: the paper (by number or arXiv id) posted to the link feed as the caller (bearer token of the link service,
+         *     X-CSRF-Token), once per paper; other actions 400 `不支持的操作`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    paper_id: string;
+                    action: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublishedEnvelope"];
+                    };
+                };
+                /** @description no or a refused bearer token: {code: 401, msg: '请先授权社区动态'} (the UI starts the authorize flow) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NOT_FOUND"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2871,6 +3109,32 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["FeedPage"];
             msg?: string;
         };
+        Authorize: {
+            /** @description store it locally, send it as Bearer */
+            access_token: string;
+            base_url: string;
+            scope: string;
+            token_type: string;
+        };
+        AuthorizeCheck: {
+            account?: (Record<string, never> | null) | components["schemas"]["LinkAccount"];
+            /** @description the sent bearer token is good */
+            authorized: boolean;
+            /** @description the link service's base */
+            base_url: string;
+        };
+        AuthorizeCheckEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["AuthorizeCheck"];
+            msg?: string;
+        };
+        AuthorizeEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["Authorize"];
+            msg?: string;
+        };
         BeaconBatchEnvelope: {
             /** @description 0 on success */
             code: number;
@@ -2999,6 +3263,7 @@ export interface components {
             };
             id: number;
             is_event: boolean;
+            link_info?: (Record<string, never> | null) | components["schemas"]["LinkInfo"];
             paper_info?: (Record<string, never> | null) | components["schemas"]["PaperInfo"];
             project_info?: (Record<string, never> | null) | components["schemas"]["ProjectInfo"];
             /** @description the item's *_info */
@@ -3007,7 +3272,7 @@ export interface components {
             };
             story_id?: number | null;
             story_info?: (Record<string, never> | null) | components["schemas"]["StoryInfo"];
-            /** @description story | paper | event | project */
+            /** @description story | paper | event | project | link */
             type: string;
         };
         FeedList: {
@@ -3098,6 +3363,28 @@ export interface components {
             code: number;
             data?: (Record<string, never> | null) | components["schemas"]["JobList"];
             msg?: string;
+        };
+        LinkAccount: {
+            display_name?: string | null;
+            id: string;
+        };
+        LinkInfo: {
+            /** @description plain text; the UI escapes it */
+            content: string;
+            created_at?: string;
+            favourites_count?: number;
+            id: number;
+            in_reply_to_id?: number | null;
+            replies_count?: number;
+            tag_names: {
+                [key: string]: unknown;
+            }[];
+            title_html: string;
+            /** @description the status on /link */
+            url?: string;
+            user_avatar?: string | null;
+            user_id?: number;
+            user_name?: string | null;
         };
         LoginExts: {
             activity_sheet?: string[];
@@ -3248,6 +3535,16 @@ export interface components {
             data?: (Record<string, never> | null) | components["schemas"]["Person"];
             msg?: string;
         };
+        PostId: {
+            post_id: string;
+            story_id: number;
+        };
+        PostIdEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["PostId"];
+            msg?: string;
+        };
         Profile: {
             avatar_url?: string | null;
             id: number;
@@ -3301,6 +3598,18 @@ export interface components {
              * @enum {string|null}
              */
             time: "day" | "3day" | "week" | "month" | null;
+        };
+        Published: {
+            /** @description false: the paper was published before */
+            created: boolean;
+            post_id: string;
+            url?: string | null;
+        };
+        PublishedEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["Published"];
+            msg?: string;
         };
         RankedPerson: {
             activity_count?: number;
@@ -3475,6 +3784,8 @@ export interface components {
             /** @description ICP filing number */
             icp: string;
             icp_url: string;
+            /** @description the link service's base (Mastodon client API under <base>/api/v1) */
+            link_base_url: string;
             /** @description the product name ({product}) */
             name: string;
             /** @description contact phone ({phone}) */
@@ -3722,6 +4033,7 @@ export interface components {
         Total: {
             all: number;
             event: number;
+            link: number;
             paper: number;
             project: number;
             story: number;
@@ -3748,6 +4060,10 @@ export interface components {
             code: number;
             data?: (Record<string, never> | null) | components["schemas"]["Unread"];
             msg?: string;
+        };
+        UpdatePostIdBody: {
+            post_id: string;
+            story_id: number;
         };
         UserCard: {
             avatar_url?: string | null;

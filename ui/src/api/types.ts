@@ -29,6 +29,7 @@ export type MessagePage = Schemas['MessagePage'];
 export type Unread = Schemas['Unread'];
 export type SourceList = Schemas['SourceList'];
 export type ProjectInfo = Schemas['ProjectInfo'];
+export type LinkInfo = Schemas['LinkInfo'];
 export type FeedItem = NullableRefs<Schemas['FeedItem']>;
 export type FeedPage = Paged<FeedItem>;
 export type FeedList = { list: FeedItem[] };
@@ -53,6 +54,8 @@ export type StoryListBody = Schemas['StoryListBody'];
 export type Paged<T> = Omit<Schemas['FeedPage'], 'list'> & { list: T[] };
 
 export type ContentType = 'story' | 'paper' | 'event' | 'project';
+/** What search can be narrowed to (the `model` query parameter): the content kinds and link-feed statuses. */
+export type SearchModel = ContentType | 'link';
 export type PageType = ContentType | 'ranking';
 export type SortValue = StoryListBody['sort'];
 export type TimeValue = NonNullable<StoryListBody['time']>;

@@ -22,6 +22,8 @@ const UserEditPage = lazyPage(() => import('@/features/person/UserEditPage'));
 const AccountBindingPage = lazyPage(() => import('@/features/person/AccountBindingPage'));
 const EditorPage = lazyPage(() => import('@/features/editor/EditorPage'));
 const MessagesPage = lazyPage(() => import('@/features/messages/MessagesPage'));
+const LinkPage = lazyPage(() => import('@/features/link/LinkPage'));
+const ShareToLinkPage = lazyPage(() => import('@/features/link/ShareToLinkPage'));
 const LoginCallPage = lazyPage(() => import('@/features/auth/LoginCallPage'));
 const ErrorPage = lazyPage(() => import('./ErrorPage'));
 
@@ -59,6 +61,8 @@ export function AppRoutes() {
         <Route path="settings/account_binding" element={<AccountBindingPage />} />
         <Route path="editor" element={<EditorPage />} />
         <Route path="messages" element={<MessagesPage />} />
+        <Route path="link" element={<LinkPage />} />
+        <Route path="shareToLink" element={<ShareToLinkPage />} />
         <Route path="error" element={<ErrorPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

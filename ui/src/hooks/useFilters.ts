@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ContentType, SortValue, TimeValue } from '@/api/types';
+import type { SearchModel, SortValue, TimeValue } from '@/api/types';
 
 const TIMES: TimeValue[] = ['day', '3day', 'week', 'month'];
 
@@ -9,7 +9,7 @@ export interface Filters {
   sort: SortValue | 'relevance';
   time: TimeValue;
   q: string;
-  model: ContentType | null;
+  model: SearchModel | null;
 }
 
 export function parseLabels(value: string | null | string[]): string[] {
@@ -41,7 +41,7 @@ export function useFilters(defaultSort: Filters['sort'] = 'new') {
       sort,
       time: timeParam && TIMES.includes(timeParam) ? timeParam : 'day',
       q: params.get('q') ?? '',
-      model: modelParam === 'story' || modelParam === 'paper' || modelParam === 'event' || modelParam === 'project' ? modelParam : null,
+      model: modelParam === 'story' || modelParam === 'paper' || modelParam === 'event' || modelParam === 'project' || modelParam === 'link' ? modelParam : null,
     };
   }, [params, defaultSort]);
 

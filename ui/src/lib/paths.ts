@@ -23,6 +23,10 @@ export const paths = {
   editor: () => '/editor',
   messages: () => '/messages',
   loginCall: () => '/logincall',
+  /** The link feed; with `status`, that status's discussion opened. */
+  link: (status?: string) => (status ? `/link?status=${encodeURIComponent(status)}` : '/link'),
+  /** Share a story or a paper into the link feed. */
+  shareToLink: (type: 'story' | 'paper', id: number | string) => `/shareToLink?type=${type}&id=${encodeURIComponent(String(id))}`,
   /** The single sign-on login (on the API host), coming back to `redirect` (default: the current path and query). */
   login: (redirect: string = currentPath()) => {
     const params = new URLSearchParams({ redirect_url: redirect });

@@ -30,6 +30,10 @@ export interface RequestOptions {
   timeout?: number;
   /** Receives the envelope's msg of a successful answer (a write's toast text). */
   onMessage?: (msg: string) => void;
+  /** Extra headers (the link feed's bearer token, only when one is stored). */
+  headers?: Record<string, string>;
+  /** Send the CSRF header on a GET too: the spec's few GET calls that change state. */
+  csrf?: boolean;
 }
 
 export function buildQuery(params?: Record<string, unknown>): string {
@@ -124,10 +128,10 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const method = opts.method ?? 'GET';
   const url = `${config.apiBase}${path}${buildQuery(opts.params)}`;
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...opts.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   // Every write carries the CSRF token of the readable cookie (when the API has set one).
-  if (method !== 'GET') {
+  if (method !== 'GET' || opts.csrf) {
     const token = csrfToken();
     if (token) headers[CSRF_HEADER] = token;
   }

@@ -32,7 +32,7 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 /** Share / copy-link popover with a QR code (size 65): '已复制' or '复制失败'. */
-export function SharePopover({ url, title, label = '分享' }: { url: string; title?: string; label?: string }) {
+export function SharePopover({ url, title, label = '分享', shareToLink }: { url: string; title?: string; label?: string; shareToLink?: string }) {
   const absolute = new URL(url, window.location.origin).toString();
   return (
     <Popover
@@ -61,6 +61,11 @@ export function SharePopover({ url, title, label = '分享' }: { url: string; ti
           >
             <Icon name="link" /> 复制链接
           </button>
+          {shareToLink && (
+            <a className="share__copy" href={shareToLink}>
+              <Icon name="share" /> 分享到社区动态
+            </a>
+          )}
         </div>
       </div>
     </Popover>

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { FeedItem } from '@/api/types';
 import { EventCard, SearchEventCard } from '@/features/event';
+import { LinkStatusCard } from '@/features/link';
 import { PaperCard } from '@/features/paper';
 import { ProjectCard } from '@/features/project';
 import { StoryCard } from '@/features/story';
@@ -25,6 +26,7 @@ function KindCard({ item, search }: { item: FeedItem; search: boolean }) {
   if (item.paper_info) return <PaperCard paper={item.paper_info} summaryHtml={summary} kind={search} />;
   if (item.project_info) return <ProjectCard project={item.project_info} summaryHtml={summary} kind={search} />;
   if (item.story_info) return <StoryCard story={item.story_info} summaryHtml={summary} />;
+  if (item.link_info) return <LinkStatusCard status={item.link_info} summaryHtml={summary} />;
   return null;
 }
 

@@ -45,7 +45,7 @@ export default function PaperPage() {
           {p.url && <a className="btn btn--ghost btn--sm" href={p.url} target="_blank" rel="noopener noreferrer"><Icon name="external" size={13} />arXiv 原文</a>}
           {p.pdf_url && <a className="btn btn--primary btn--sm" href={p.pdf_url} target="_blank" rel="noopener noreferrer"><Icon name="pdf" size={13} />PDF</a>}
           <Link className="btn btn--ghost btn--sm" to={paths.paperTrends(p.id)}><Icon name="trend" size={13} />热度趋势</Link>
-          <SharePopover url={paths.paper(p.id)} title={p.title} />
+          <SharePopover url={paths.paper(p.id)} title={p.title} shareToLink={paths.shareToLink('paper', p.id)} />
           <WishLecture paperId={p.id} />
         </div>
         <TagList tags={p.tag_names} limit={TAG_LIMIT} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ContentType } from '@/api/types';
+import type { SearchModel } from '@/api/types';
 import { FiltersBar, type FilterItem } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { Tabs, type TabItem } from '@/components/Tabs/Tabs';
@@ -14,7 +14,7 @@ import { useHotwords } from './useHotwords';
 import '@/components/Card/card.css';
 import './SearchPage.css';
 
-type Tab = 'all' | ContentType;
+type Tab = 'all' | SearchModel;
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'all', label: '全部' },
@@ -22,6 +22,7 @@ const TABS: { value: Tab; label: string }[] = [
   { value: 'paper', label: '论文' },
   { value: 'event', label: '活动' },
   { value: 'project', label: '项目' },
+  { value: 'link', label: '动态' },
 ];
 
 const SEARCH_SORTS: FilterItem<SearchSort>[] = [

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ContentType, Hotword, SearchResults, Suggestion, TimeValue, Totals } from '@/api/types';
+import type { Hotword, SearchModel, SearchResults, Suggestion, TimeValue, Totals } from '@/api/types';
 import { pagedQueryOptions } from '@/hooks/useInfiniteList';
 import { get } from '@/lib/request';
 
@@ -11,7 +11,7 @@ export type SearchSort = 'relevance' | 'hot' | 'new';
 export interface SearchFilters {
   q: string;
   /** null: every kind */
-  model: ContentType | null;
+  model: SearchModel | null;
   label: string[];
   /** null: all time */
   time: TimeValue | null;

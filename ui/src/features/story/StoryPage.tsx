@@ -51,7 +51,7 @@ export default function StoryPage() {
             <span className="story-page__time"><time dateTime={s.created_at ?? undefined} title={formatDateTime(s.created_at)}>{formatRelativeTime(s.created_at)}</time>
               {s.view_count !== undefined && <> · 阅读 {formatNumber(s.view_count)}</>}</span>
           </div>
-          <SharePopover url={paths.story(s.id)} title={s.title} />
+          <SharePopover url={paths.story(s.id)} title={s.title} shareToLink={paths.shareToLink('story', s.id)} />
         </div>
         {s.summary && <p className="story-page__summary">{s.summary}</p>}
         {s.cover_url && <Img className="story-page__cover" src={s.cover_url} resize={COVER_WIDTH} alt="" fallback="" />}

@@ -1,0 +1,103 @@
+"""Link-feed statuses (the built-in Mastodon-compatible service's posts): searchable like the other
+kinds, type `link`. No feed of their own here: the feed is the link service's timeline (/link)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from html import escape
+
+from marshmallow import Schema, fields, validate
+from sqlalchemy.orm import Session
+
+from analysis.views import text_views
+from kinds.base import Kind
+from kinds.common import TAG_LIMIT, Moment, Record, highlight_of, iso
+from store.link import MAX_STATUS_CHARS
+from store.models import LinkStatus, User
+from store.writes import upsert
+
+TITLE_CHARS = 80  # a status has no title: its first line, cut, stands in for one
+
+
+def title_of(content: str) -> str:
+    first = content.strip().splitlines()[0] if content.strip() else ""
+    return first if len(first) <= TITLE_CHARS else first[: TITLE_CHARS - 1] + "…"
+
+
+class LinkRecord(Record):
+    id = fields.Integer(required=True, validate=validate.Range(min=1))
+    user_id = fields.Integer(required=True, validate=validate.Range(min=1))
+    content = fields.String(required=True, validate=validate.Length(min=1, max=MAX_STATUS_CHARS))
+    in_reply_to_id = fields.Integer(load_default=None, allow_none=True)
+    created_at = Moment(required=True)
+
+
+class LinkInfoSchema(Schema):
+    id = fields.Integer(required=True)
+    title_html = fields.String(required=True)
+    content = fields.String(required=True, metadata={"description": "plain text; the UI escapes it"})
+    user_id = fields.Integer()
+    user_name = fields.String(allow_none=True)
+    user_avatar = fields.String(allow_none=True)
+    in_reply_to_id = fields.Integer(allow_none=True)
+    favourites_count = fields.Integer()
+    replies_count = fields.Integer()
+    url = fields.String(metadata={"description": "the status on /link"})
+    created_at = fields.String()
+    tag_names = fields.List(fields.Dict(), required=True)
+
+
+class LinkKind(Kind):
+    name = "link"
+    model = LinkStatus
+    import_schema = LinkRecord
+    output_schema = LinkInfoSchema
+    info_key = "link_info"
+    highlight_key = "link_info.title"
+    import_order = 20  # after their authors
+
+    def is_listed(self, status: LinkStatus) -> bool:
+        return status.deleted_at is None
+
+    def search_fields(self, session: Session, status: LinkStatus) -> dict:
+        author = session.get(User, status.user_id)
+        title = title_of(status.content)
+        views = text_views([title], [status.content], people=[author.name if author else None])
+        return {
+            **views,
+            "title": title,
+            "summary": status.content,
+            "content": escape(status.content),
+            "user_id": str(status.user_id),
+            "tags": [],
+            "created_at": iso(status.created_at),
+            "heat": float(status.favourites_count * 2 + status.replies_count),
+        }
+
+    def payload(self, session: Session, status: LinkStatus) -> dict:
+        author = session.get(User, status.user_id)
+        return {
+            "id": status.id,
+            "title": title_of(status.content),
+            "content": status.content,
+            "user_id": status.user_id,
+            "user_name": author.name if author else None,
+            "user_avatar": author.avatar_url if author else None,
+            "in_reply_to_id": status.in_reply_to_id,
+            "favourites_count": status.favourites_count,
+            "replies_count": status.replies_count,
+            "url": f"/link?status={status.id}",
+            "created_at": iso(status.created_at),
+            "tag_names": [],
+        }
+
+    def shape(self, payload: dict, hit: dict | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:
+        info = super().shape(payload, hit, labels, tag_limit)
+        info["title_html"] = highlight_of(hit, "title") or escape(info.pop("title", "") or "")
+        info.pop("title", None)
+        return info
+
+    def import_row(self, session: Session, data: dict, raw: dict, now: datetime) -> str:
+        data.setdefault("favourites_count", 0)
+        data.setdefault("replies_count", 0)
+        return upsert(session, LinkStatus, {"id": data.pop("id")}, data, self.relative_fields(raw))

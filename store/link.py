@@ -1,0 +1,160 @@
+"""The built-in link service's records: statuses, favourites, bookmarks and bearer tokens.
+
+Every change to a status (new, favourited, replied to) goes through `store.writes` (version bump +
+outbox entry in the same transaction), so the `link` kind's search documents follow. Favourites and
+bookmarks are (status, user) primary keys: a repeated action changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from store.models import LinkBookmark, LinkFavourite, LinkStatus, LinkToken, User, utcnow
+from store.story_actions import insert_ignoring_conflict
+from store.writes import insert, touch
+
+MAX_STATUS_CHARS = 500
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def issue_token(session: Session, user_id: int) -> str:
+    """A new bearer token for `user_id`; only its hash is stored. The caller commits."""
+    token = secrets.token_urlsafe(32)
+    session.add(LinkToken(token_hash=_hash(token), user_id=user_id, created_at=utcnow()))
+    return token
+
+
+def user_of_token(session: Session, token: str) -> User | None:
+    if not token:
+        return None
+    row = session.get(LinkToken, _hash(token))
+    if row is None or row.revoked_at is not None:
+        return None
+    return session.get(User, row.user_id)
+
+
+def live_status(session: Session, status_id: int) -> LinkStatus | None:
+    row = session.get(LinkStatus, status_id)
+    return row if row is not None and row.deleted_at is None else None
+
+
+def post_status(
+    session: Session,
+    user_id: int,
+    content: str,
+    in_reply_to: LinkStatus | None = None,
+) -> LinkStatus:
+    """Add a status (validated by the caller); a reply moves its parent's reply count. The caller commits."""
+    status = LinkStatus(
+        user_id=user_id,
+        content=content,
+        in_reply_to_id=in_reply_to.id if in_reply_to else None,
+        favourites_count=0,
+        replies_count=0,
+        created_at=utcnow(),
+    )
+    insert(session, status)
+    if in_reply_to is not None:
+        in_reply_to.replies_count += 1
+        touch(session, in_reply_to)
+    return status
+
+
+def _flag(session: Session, model, status: LinkStatus, user_id: int, on: bool) -> bool:
+    if on:
+        values = {"status_id": status.id, "user_id": user_id, "created_at": utcnow()}
+        return session.execute(insert_ignoring_conflict(session, model, values)).rowcount == 1
+    query = delete(model).where(model.status_id == status.id, model.user_id == user_id)
+    return session.execute(query).rowcount == 1
+
+
+def set_favourite(session: Session, status: LinkStatus, user_id: int, on: bool) -> None:
+    """Favourite or unfavourite; the count moves in the database only when the row did (no double count)."""
+    if _flag(session, LinkFavourite, status, user_id, on):
+        delta = 1 if on else -1
+        session.execute(
+            update(LinkStatus)
+            .where(LinkStatus.id == status.id)
+            .values(favourites_count=LinkStatus.favourites_count + delta)
+        )
+        session.refresh(status)
+        touch(session, status)
+
+
+def set_bookmark(session: Session, status: LinkStatus, user_id: int, on: bool) -> None:
+    _flag(session, LinkBookmark, status, user_id, on)
+
+
+def flags_of(session: Session, user_id: int | None, status_ids: list[int]) -> tuple[set[int], set[int]]:
+    """(favourited, bookmarked) status ids among `status_ids` for the caller."""
+    if user_id is None or not status_ids:
+        return set(), set()
+    favs = session.scalars(
+        select(LinkFavourite.status_id).where(LinkFavourite.user_id == user_id, LinkFavourite.status_id.in_(status_ids))
+    )
+    marks = session.scalars(
+        select(LinkBookmark.status_id).where(LinkBookmark.user_id == user_id, LinkBookmark.status_id.in_(status_ids))
+    )
+    return set(favs), set(marks)
+
+
+def timeline(session: Session, limit: int, max_id: int | None, since_id: int | None) -> list[LinkStatus]:
+    """Newest first, Mastodon paging: ids below `max_id`, above `since_id`."""
+    query = select(LinkStatus).where(LinkStatus.deleted_at.is_(None))
+    if max_id is not None:
+        query = query.where(LinkStatus.id < max_id)
+    if since_id is not None:
+        query = query.where(LinkStatus.id > since_id)
+    return list(session.scalars(query.order_by(LinkStatus.id.desc()).limit(limit)))
+
+
+def context(session: Session, status: LinkStatus) -> tuple[list[LinkStatus], list[LinkStatus]]:
+    """(ancestors oldest first, descendants in thread order: depth first, oldest first per level)."""
+    ancestors: list[LinkStatus] = []
+    seen = {status.id}
+    parent_id = status.in_reply_to_id
+    while parent_id is not None and parent_id not in seen:
+        parent = live_status(session, parent_id)
+        if parent is None:
+            break
+        seen.add(parent.id)
+        ancestors.append(parent)
+        parent_id = parent.in_reply_to_id
+    ancestors.reverse()
+    descendants: list[LinkStatus] = []
+
+    def walk(parent_id: int) -> None:
+        children = session.scalars(
+            select(LinkStatus)
+            .where(LinkStatus.in_reply_to_id == parent_id, LinkStatus.deleted_at.is_(None))
+            .order_by(LinkStatus.id)
+        )
+        for child in children:
+            if child.id in seen:
+                continue
+            seen.add(child.id)
+            descendants.append(child)
+            walk(child.id)
+
+    walk(status.id)
+    return ancestors, descendants
+
+
+__all__ = [
+    "MAX_STATUS_CHARS",
+    "context",
+    "flags_of",
+    "issue_token",
+    "live_status",
+    "post_status",
+    "set_bookmark",
+    "set_favourite",
+    "timeline",
+    "user_of_token",
+]

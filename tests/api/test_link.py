@@ -1,0 +1,275 @@
+"""The link feed (issue 13): the built-in Mastodon-subset service reached over real HTTP (a werkzeug
+server in a thread) through the one client module; the hub's calls (authorize check and authorize,
+publish a paper, a story's link post) with permissions, CSRF, validation and the bearer-token rule;
+and a status found by search once the outbox is drained."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from api.services.link_client import LinkClient, LinkServiceError
+from tests.support import Answer, FeedServer, data_of, error_of, sign_in, tiny_stack
+
+AUTHOR, READER = 101, 103  # tiny corpus users: 101 wrote story 1001; 102 is an editor
+
+
+@pytest.fixture(scope="module")
+def stack(make_stack):
+    return tiny_stack(make_stack, "link")
+
+
+@pytest.fixture(scope="module")
+def service(stack):
+    """The hub (with its built-in link service) served over HTTP; yields its link base URL."""
+    server = make_server("127.0.0.1", 0, stack.app(), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/link-api"
+    server.shutdown()
+
+
+@pytest.fixture()
+def hub(stack, service):
+    """A test client of the hub whose link calls go to the served built-in service."""
+    # Not `with`: two test clients in one test must not each keep a request context open.
+    return stack.app(link_base_url=service).test_client()
+
+
+@pytest.fixture()
+def local_hub(stack):
+    return stack.app().test_client()
+
+
+def token_for(local_hub, user_id: int) -> str:
+    headers = sign_in(local_hub, user_id)
+    return data_of(local_hub.get("/api/v3/link/authorize", headers=headers))["access_token"]
+
+
+def test_authorize_needs_a_signed_in_caller_and_the_csrf_header(local_hub):
+    error_of(local_hub.get("/api/v3/link/authorize"), 403)
+    sign_in(local_hub, AUTHOR)
+    assert error_of(local_hub.get("/api/v3/link/authorize"), 403)["msg"] == "请求已失效，请刷新页面后重试"
+    data = data_of(local_hub.get("/api/v3/link/authorize", headers={"X-CSRF-Token": "test-csrf-token"}))
+    assert data["token_type"] == "Bearer" and len(data["access_token"]) >= 40 and data["base_url"] == "/link-api"
+
+
+def test_authorize_is_refused_when_a_remote_service_is_configured(stack):
+    with stack.app(link_base_url="https://social.example").test_client() as client:
+        headers = sign_in(client, AUTHOR)
+        assert error_of(client.get("/api/v3/link/authorize", headers=headers), 501)["msg"].startswith(
+            "社区动态由外部服务"
+        )
+
+
+def test_checking_tells_a_good_token_from_none_a_wrong_one_and_someone_elses(local_hub):
+    token = token_for(local_hub, AUTHOR)
+    with local_hub.session_transaction() as session:
+        session.clear()
+    assert data_of(local_hub.get("/api/v3/link/authorize/checking"))["authorized"] is False
+    good = {"Authorization": f"Bearer {token}"}
+    assert data_of(local_hub.get("/api/v3/link/authorize/checking", headers=good))["authorized"] is False  # signed out
+    sign_in(local_hub, AUTHOR)
+    assert data_of(local_hub.get("/api/v3/link/authorize/checking"))["authorized"] is False  # no header
+    bad = {"Authorization": "Bearer not-a-token"}
+    assert data_of(local_hub.get("/api/v3/link/authorize/checking", headers=bad))["authorized"] is False
+    checked = data_of(local_hub.get("/api/v3/link/authorize/checking", headers=good))
+    assert checked["authorized"] is True and checked["account"] == {"id": str(AUTHOR), "display_name": "作者甲"}
+    sign_in(local_hub, READER)  # the same browser, another hub user: the stored token is not theirs
+    assert data_of(local_hub.get("/api/v3/link/authorize/checking", headers=good))["authorized"] is False
+
+
+def test_checking_asks_a_configured_service(hub, local_hub):
+    token = token_for(local_hub, AUTHOR)
+    good = {"Authorization": f"Bearer {token}"}
+    checked = data_of(hub.get("/api/v3/link/authorize/checking", headers=good))
+    assert checked["authorized"] is True and checked["account"]["id"] == str(AUTHOR)
+    bad = {"Authorization": "Bearer not-a-token"}
+    assert data_of(hub.get("/api/v3/link/authorize/checking", headers=bad))["authorized"] is False
+
+
+def test_the_client_against_the_built_in_service(service, local_hub):
+    token = token_for(local_hub, AUTHOR)
+    other = token_for(local_hub, READER)
+    link = LinkClient(service)
+    with pytest.raises(LinkServiceError) as refused:
+        link.post_status("", "没有令牌")
+    assert refused.value.status == 401 and refused.value.message == "访问令牌无效，请重新授权"
+    with pytest.raises(LinkServiceError) as empty:
+        link.post_status(token, "   ")
+    assert (empty.value.status, empty.value.message) == (422, "动态内容不能为空")
+    with pytest.raises(LinkServiceError) as long:
+        link.post_status(token, "长" * 501)
+    assert long.value.status == 422 and "500" in long.value.message
+
+    first = link.post_status(token, "第一条动态 <b>不是标签</b>\n第二行")
+    assert first["account"]["id"] == str(AUTHOR) and first["account"]["display_name"] == "作者甲"
+    assert first["content"] == "<p>第一条动态 &lt;b&gt;不是标签&lt;/b&gt;<br>第二行</p>"
+    assert first["favourited"] is False and first["bookmarked"] is False and first["in_reply_to_id"] is None
+    reply = link.post_status(other, "一条回复", in_reply_to_id=first["id"])
+    nested = link.post_status(token, "回复的回复", in_reply_to_id=reply["id"])
+    assert reply["in_reply_to_id"] == first["id"] and reply["in_reply_to_account_id"] == str(AUTHOR)
+    with pytest.raises(LinkServiceError) as gone:
+        link.post_status(token, "回复不存在的动态", in_reply_to_id="999999")
+    assert gone.value.message == "回复的动态不存在"
+
+    context = link.context(first["id"])
+    assert [s["id"] for s in context["ancestors"]] == []
+    assert [s["id"] for s in context["descendants"]] == [reply["id"], nested["id"]]
+    assert [s["id"] for s in link.context(nested["id"])["ancestors"]] == [first["id"], reply["id"]]
+    assert link.status(first["id"])["replies_count"] == 1
+
+    liked = link.act(first["id"], "favourite", other)
+    assert liked["favourited"] is True and liked["favourites_count"] == 1
+    assert link.act(first["id"], "favourite", other)["favourites_count"] == 1  # a second favourite counts once
+    assert link.status(first["id"], token)["favourited"] is False  # the flags are the caller's
+    assert link.status(first["id"])["favourites_count"] == 1
+    assert link.act(first["id"], "unfavourite", other)["favourites_count"] == 0
+    assert link.act(first["id"], "bookmark", token)["bookmarked"] is True
+    assert link.status(first["id"], token)["bookmarked"] is True
+    assert link.act(first["id"], "unbookmark", token)["bookmarked"] is False
+
+    public = link.public_timeline(limit=2)
+    assert [s["id"] for s in public] == [nested["id"], reply["id"]]  # newest first
+    assert [s["id"] for s in link.public_timeline(limit=2, max_id=reply["id"])][0] == first["id"]
+    assert link.home_timeline(token)[0]["id"] == nested["id"]
+    with pytest.raises(LinkServiceError) as home:
+        link.home_timeline("")
+    assert home.value.status == 401
+    with pytest.raises(LinkServiceError) as wrong:
+        link.public_timeline(token="wrong")  # a wrong token is refused, not taken as anonymous
+    assert wrong.value.status == 401
+    with pytest.raises(LinkServiceError) as missing:
+        link.status("999999")
+    assert (missing.value.status, missing.value.message) == (404, "动态不存在")
+    assert link.verify_credentials(token)["id"] == str(AUTHOR)
+
+
+def test_the_client_sends_a_bearer_header_only_with_a_token():
+    remote = FeedServer()
+    try:
+        remote.route("/api/v1/timelines/public", Answer(body=b"[]", file=None))
+        link = LinkClient(remote.base)
+        assert link.public_timeline() == []
+        assert link.public_timeline(token="abc") == []
+        first, second = remote.hits("/api/v1/timelines/public")
+        assert "Authorization" not in first.headers
+        assert second.headers["Authorization"] == "Bearer abc"
+    finally:
+        remote.close()
+
+
+def test_an_unreachable_service_is_a_clear_error():
+    with pytest.raises(LinkServiceError) as down:
+        LinkClient("http://127.0.0.1:9", timeout=2).public_timeline()
+    assert down.value.status == 503 and down.value.message == "社区动态服务暂时不可用，请稍后再试"
+
+
+def test_a_status_is_found_by_search(stack, service, local_hub):
+    token = token_for(local_hub, AUTHOR)
+    posted = LinkClient(service).post_status(token, "多模态检索增强的新进展值得一读")
+    stack.drain()
+    stack.es().indices.refresh(index=stack.alias)
+    stack.bump_cache()
+    found = data_of(local_hub.get("/api/v2/search", query_string={"q": "多模态检索增强", "model": "link"}))
+    item = next(i for i in found["list"] if i["id"] == int(posted["id"]))
+    assert item["type"] == "link" and item["link_info"]["user_name"] == "作者甲"
+    assert "<em>" in item["link_info"]["title_html"]
+    totals = data_of(local_hub.get("/api/v2/total", query_string={"q": "多模态检索增强"}))
+    assert totals["link"] >= 1
+
+
+def test_publishing_a_paper(hub, local_hub):
+    path = "/api/v3/paper/action/2601.00003/publish"
+    error_of(hub.get(path), 403)  # signed out
+    headers = sign_in(hub, READER)
+    assert error_of(hub.get(path), 403)["msg"] == "请求已失效，请刷新页面后重试"  # a GET that writes: CSRF too
+    assert error_of(hub.get(path, headers=headers), 401)["msg"] == "请先授权社区动态"  # no bearer token
+    token = token_for(local_hub, READER)
+    auth = {**headers, "Authorization": f"Bearer {token}"}
+    assert error_of(hub.get("/api/v3/paper/action/2601.00003/delete", headers=auth), 400)["msg"] == "不支持的操作"
+    error_of(hub.get("/api/v3/paper/action/2699.99999/publish", headers=auth), 404)
+    published = data_of(hub.get(path, headers=auth))
+    assert published["created"] is True
+    again = data_of(hub.get(path, headers=auth))
+    assert again == {**published, "created": False}  # once per paper
+    bad = {**headers, "Authorization": "Bearer wrong"}
+    assert error_of(hub.get("/api/v3/paper/action/2601.00001/publish", headers=bad), 401)["msg"] == "请先授权社区动态"
+
+
+def test_a_published_paper_is_a_status_naming_it(service, hub, local_hub):
+    headers = sign_in(hub, READER)
+    token = token_for(local_hub, READER)
+    published = data_of(
+        hub.get("/api/v3/paper/action/2/publish", headers={**headers, "Authorization": f"Bearer {token}"})
+    )
+    status = LinkClient(service).status(published["post_id"])
+    assert "One Point Paper" in status["text"] and "/paper/2601.00002" in status["text"]
+
+
+def test_a_storys_link_post(service, hub, local_hub):
+    token = token_for(local_hub, READER)
+    post = LinkClient(service).post_status(token, "分享一篇文章")
+    path = "/api/v1/story/update_post_id"
+    error_of(hub.post(path, json={"story_id": 1001, "post_id": post["id"]}), 403)  # signed out
+    headers = sign_in(hub, READER)
+    assert error_of(hub.post(path, json={"story_id": 1001}, headers=headers), 400)["msg"] == "缺少动态编号"
+    assert (
+        error_of(hub.post(path, json={"story_id": "x", "post_id": "1"}, headers=headers), 400)["msg"]
+        == "文章编号格式错误"
+    )
+    assert (
+        error_of(hub.post(path, json={"story_id": 1001, "post_id": "a b"}, headers=headers), 400)["msg"]
+        == "动态编号格式错误"
+    )
+    assert (
+        error_of(hub.post(path, json={"story_id": 1001, "post_id": "999999"}, headers=headers), 400)["msg"]
+        == "动态不存在"
+    )
+    error_of(hub.post(path, json={"story_id": 99999, "post_id": post["id"]}, headers=headers), 404)
+    assert data_of(hub.post(path, json={"story_id": 1001, "post_id": post["id"]}, headers=headers)) == {
+        "story_id": 1001,
+        "post_id": post["id"],
+    }
+    later = LinkClient(service).post_status(token, "再分享一次")
+    # Set already: someone else than the author or an editor may not move it.
+    assert (
+        error_of(hub.post(path, json={"story_id": 1001, "post_id": later["id"]}, headers=headers), 403)["msg"]
+        == "没有权限"
+    )
+    author = sign_in(hub, AUTHOR)
+    assert (
+        data_of(hub.post(path, json={"story_id": 1001, "post_id": later["id"]}, headers=author))["post_id"]
+        == later["id"]
+    )
+
+
+def test_the_built_in_service_is_found_on_the_hubs_own_host(stack, local_hub):
+    """With HUB_LINK_BASE_URL empty the hub calls the built-in service on the host the request came to:
+    a paper published through a real HTTP server, with the session of a signed-in test client."""
+    import requests
+
+    app = stack.app()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        client = app.test_client()
+        headers = sign_in(client, AUTHOR)
+        client.get("/api/v1/site")  # the session cookie is set on a response
+        session_cookie = client.get_cookie("hub_session")
+        token = data_of(client.get("/api/v3/link/authorize", headers=headers))["access_token"]
+        base = f"http://127.0.0.1:{server.server_port}"
+        answer = requests.get(
+            f"{base}/api/v3/paper/action/2601.00001/publish",
+            headers={**headers, "Authorization": f"Bearer {token}"},
+            cookies={"hub_session": session_cookie.value},
+            timeout=30,
+        )
+        body = answer.json()
+        assert answer.status_code == 200 and body["code"] == 0, body
+        status = LinkClient(base + "/link-api").status(body["data"]["post_id"])
+        assert "Empty Series Paper" in status["text"] and status["account"]["id"] == str(AUTHOR)
+    finally:
+        server.shutdown()
