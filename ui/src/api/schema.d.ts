@@ -2485,7 +2485,7 @@ export interface components {
             is_event: boolean;
             paper_info?: (Record<string, never> | null) | components["schemas"]["PaperInfo"];
             project_info?: (Record<string, never> | null) | components["schemas"]["ProjectInfo"];
-            /** @description the item's *_info */
+            /** @description always {}: the payload is sent once, in the item's *_info */
             source: {
                 [key: string]: unknown;
             };
