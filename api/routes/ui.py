@@ -49,7 +49,9 @@ def serve(path: str):
     # safe_join first: a path escaping ui/dist is treated like any unknown path (the SPA answers), so
     # the answer never tells which files exist elsewhere.
     inside = safe_join(str(dist), path) if path else None
-    if inside is not None and Path(inside).is_file():
+    # Dot-folders hold build bookkeeping (Vite's .vite/manifest.json, read by the JS budget check): not served.
+    hidden = any(part.startswith(".") for part in path.split("/"))
+    if inside is not None and not hidden and Path(inside).is_file():
         return send_built_file(dist, path, request)
     if not (dist / "index.html").is_file():
         return "UI not built: run `make ui` (npm run build in ui/)", 503

@@ -79,6 +79,14 @@ def test_other_public_files_get_a_short_max_age(web):
     assert parts == {"public", "max-age=3600"}, cache
 
 
+def test_build_bookkeeping_is_not_served(web, dist):
+    (dist / ".vite").mkdir()
+    (dist / ".vite" / "manifest.json").write_text('{"index.html": {}}', encoding="utf-8")
+    response = get(web, "/.vite/manifest.json")
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"  # the SPA's 404 page, as for any unknown path
+
+
 def test_pictures_are_never_compressed_again(web):
     response = get(web, "/assets/cover-Zz99Yy88.png", "gzip, br")
     assert response.status_code == 200
