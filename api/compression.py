@@ -24,7 +24,7 @@ def init_compression(app: Flask) -> None:
         COMPRESS_MIMETYPES=COMPRESSED_TYPES,
         COMPRESS_MIN_SIZE=MIN_SIZE,
         COMPRESS_ALGORITHM=["br", "gzip"],
-        COMPRESS_BR_LEVEL=4,  # ~gzip-6 speed at a better ratio: cheap on a 2-core host
+        COMPRESS_BR_LEVEL=5,  # on a search page: smaller than gzip 6 (level 4 is not) and faster (0.35 vs 0.47 ms)
         COMPRESS_LEVEL=6,
         COMPRESS_STREAMS=False,
     )
