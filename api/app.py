@@ -8,6 +8,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.auth import init_auth, refuse_unsafe
+from api.compression import init_compression
 from api.context import EXTENSION, HubContext
 from api.errors import register_error_handlers
 from api.extensions import EnvelopeApi, cache
@@ -44,6 +45,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     context = HubContext.build(settings)
     app.extensions[EXTENSION] = context
     warn_on_mapping_drift(context.reader.es, settings.index_alias, log)
+    init_compression(app)  # registered first, so its after_request runs last, on the finished answer
     api = EnvelopeApi(app)
     cache.init_app(app)
     register_error_handlers(app)

@@ -10,11 +10,11 @@ What the UI needs, and why each source is there:
   plus `modulepreload` links) and the bundle uses neither `eval` nor `new Function`; the browser tests
   (`ui/e2e/security.e2e.test.mjs`) fail on any violation, so a build that starts inlining is caught.
 - styles: `'self' 'unsafe-inline'`. React `style=` props (language dots, rank bars, the app-mode
-  header) and ECharts (it positions its canvas and tooltip through inline `style` attributes) need
+  header) and the hotness chart (uPlot sizes its canvas and places the tooltip through inline `style`) need
   inline style attributes; style cannot run script, so this is the accepted trade-off.
 - images: `'self' data:` plus the configured asset hosts (`HUB_ASSET_HOSTS`: covers, avatars) and any
   extra sources in `HUB_CSP_IMG_SOURCES` (e.g. `https:` if user-written stories embed images from
-  anywhere). ECharts and the QR code draw on canvas/SVG, which need nothing more.
+  anywhere). The hotness chart and the QR code draw on canvas/SVG, which need nothing more.
 - frames: the header's logo preview frames our own front page, so `frame-ancestors 'self'` plus the
   app hosts that embed us (`HUB_FRAME_ANCESTORS`). `X-Frame-Options: SAMEORIGIN` is sent only while
   no other host is allowed (it cannot name other hosts); with hosts configured only the CSP speaks.
@@ -57,7 +57,7 @@ def page_policy(settings: Settings) -> str:
     directives = {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'", "'unsafe-inline'"],  # React style= props and ECharts (see above)
+        "style-src": ["'self'", "'unsafe-inline'"],  # React style= props and the chart (see above)
         "img-src": list(dict.fromkeys(img)),
         "font-src": ["'self'"],
         "connect-src": ["'self'"],

@@ -333,3 +333,8 @@ class FeedServer:
     def close(self):
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+def info_of(item: dict) -> dict:
+    """A feed item's payload: its own `*_info` (the item's `source` is an empty object)."""
+    return item[f"{item['type']}_info"]

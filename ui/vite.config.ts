@@ -23,6 +23,8 @@ export default defineConfig({
   build: {
     target: 'es2020',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each page loads, read by scripts/check-budgets.mjs.
+    manifest: true,
     chunkSizeWarningLimit: 1200,
   },
   test: {

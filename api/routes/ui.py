@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, request, send_from_directory
+from flask import Blueprint, Response, abort, current_app, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.security import safe_join
 
@@ -15,6 +15,7 @@ from api.context import settings
 from api.html_shell import render_shell
 from api.services.page_meta import page_meta
 from api.services.site import site_info
+from api.static_files import send_built_file
 
 blp = Blueprint("ui", __name__)
 
@@ -48,12 +49,10 @@ def serve(path: str):
     # safe_join first: a path escaping ui/dist is treated like any unknown path (the SPA answers), so
     # the answer never tells which files exist elsewhere.
     inside = safe_join(str(dist), path) if path else None
-    if inside is not None and Path(inside).is_file():
-        response = send_from_directory(dist, path)
-        if path.startswith("assets/"):
-            response.cache_control.max_age = 31536000  # hashed file names
-            response.cache_control.immutable = True
-        return response
+    # Dot-folders hold build bookkeeping (Vite's .vite/manifest.json, read by the JS budget check): not served.
+    hidden = any(part.startswith(".") for part in path.split("/"))
+    if inside is not None and not hidden and Path(inside).is_file():
+        return send_built_file(dist, path, request)
     if not (dist / "index.html").is_file():
         return "UI not built: run `make ui` (npm run build in ui/)", 503
     meta = page_meta(request.path, request.args.to_dict())

@@ -21,7 +21,9 @@ FeedItemSchema = type(
         "id": fields.Integer(required=True),
         "is_event": fields.Boolean(required=True),
         "story_id": fields.Integer(allow_none=True),
-        "source": fields.Dict(required=True, metadata={"description": "the item's *_info"}),
+        "source": fields.Dict(
+            required=True, metadata={"description": "always {}: the payload is sent once, in the item's *_info"}
+        ),
         **{kind.info_key: fields.Nested(kind.output_schema, allow_none=True) for kind in kinds.searchable_kinds()},
         "highlight": fields.Dict(keys=fields.String(), values=fields.List(fields.String())),
     },

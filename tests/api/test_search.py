@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import data_of
+from tests.support import data_of, info_of
 
 
 def search(client, **params):
@@ -12,7 +12,7 @@ def search(client, **params):
 
 
 def titles(page: dict) -> list[str]:
-    return [item["source"].get("title") or item["source"].get("repo") for item in page["list"]]
+    return [info_of(item).get("title") or info_of(item).get("repo") for item in page["list"]]
 
 
 def test_chinese_query_matches_and_highlights(client):
@@ -34,7 +34,7 @@ def test_english_query_matches_stories_and_papers(client):
 def test_mixed_query(client):
     page = search(client, q="GPT-4 多模态")
     assert page["total"] >= 2
-    first = page["list"][0]["source"]
+    first = info_of(page["list"][0])
     assert "GPT-4" in first["title"] and "多模态" in first["title"]
     assert 167 in [item["id"] for item in page["list"] if item["type"] == "story"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import data_of
+from tests.support import data_of, info_of
 
 
 def search(client, q, **params) -> dict:
@@ -15,13 +15,13 @@ def search(client, q, **params) -> dict:
 def keys(page: dict) -> list[str]:
     out = []
     for item in page["list"]:
-        info = item["source"]
+        info = info_of(item)
         out.append(f"paper-{info['arxiv_id']}" if item["type"] == "paper" else f"{item['type']}-{item['id']}")
     return out
 
 
 def titles(page: dict) -> list[str]:
-    info = [item["source"] for item in page["list"]]
+    info = [info_of(item) for item in page["list"]]
     return [" ".join(filter(None, [i.get("oldName") or i.get("title"), i.get("title_cn")])) for i in info]
 
 
@@ -50,7 +50,7 @@ def test_an_author_name_finds_their_papers(client):
 def test_part_of_a_tag_label_finds_items_with_that_tag(client, label, tag):
     page = search(client, label)
     assert page["total"] > 0
-    tagged = [i for i in page["list"] if tag in {t["id"] for t in i["source"]["tag_names"]}]
+    tagged = [i for i in page["list"] if tag in {t["id"] for t in info_of(i)["tag_names"]}]
     assert tagged, [t for t in titles(page)]
 
 

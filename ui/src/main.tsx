@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import App from './app/App';
+import App, { createQueryClient } from './app/App';
+import { prefetchFirstList } from './app/prefetch';
 import { isChunkError, shouldReloadForChunk } from './lib/lazy';
 import './styles/global.css';
 
@@ -15,8 +16,12 @@ window.addEventListener('unhandledrejection', (event) => {
   if (isChunkError(event.reason) && shouldReloadForChunk()) window.location.reload();
 });
 
+// The page's list request starts now, with the entry chunk, not after the page's chunk has loaded.
+const client = createQueryClient();
+prefetchFirstList(client, window.location);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App client={client} />
   </StrictMode>,
 );

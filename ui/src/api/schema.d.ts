@@ -3266,7 +3266,7 @@ export interface components {
             link_info?: (Record<string, never> | null) | components["schemas"]["LinkInfo"];
             paper_info?: (Record<string, never> | null) | components["schemas"]["PaperInfo"];
             project_info?: (Record<string, never> | null) | components["schemas"]["ProjectInfo"];
-            /** @description the item's *_info */
+            /** @description always {}: the payload is sent once, in the item's *_info */
             source: {
                 [key: string]: unknown;
             };

@@ -24,6 +24,21 @@ export function parseLabels(value: string | null | string[]): string[] {
   return out;
 }
 
+/** The filters a URL query names (also read before the first render, by app/prefetch.ts). */
+export function filtersFrom(params: URLSearchParams, defaultSort: Filters['sort']): Filters {
+  const sortParam = params.get('sort');
+  const sort = sortParam === 'hot' || sortParam === 'new' || sortParam === 'relevance' ? sortParam : defaultSort;
+  const timeParam = params.get('time') as TimeValue | null;
+  const modelParam = params.get('model');
+  return {
+    label: parseLabels(params.getAll('label')),
+    sort,
+    time: timeParam && TIMES.includes(timeParam) ? timeParam : 'day',
+    q: params.get('q') ?? '',
+    model: modelParam === 'story' || modelParam === 'paper' || modelParam === 'event' || modelParam === 'project' || modelParam === 'link' ? modelParam : null,
+  };
+}
+
 /**
  * The filters live in the URL query: label (comma-separated tag ids), sort, time, q, model, page.
  * Defaults: newest first, time 'day' (rankings and search pass their own default sort).
@@ -31,19 +46,7 @@ export function parseLabels(value: string | null | string[]): string[] {
  */
 export function useFilters(defaultSort: Filters['sort'] = 'new') {
   const [params, setParams] = useSearchParams();
-  const filters: Filters = useMemo(() => {
-    const sortParam = params.get('sort');
-    const sort = sortParam === 'hot' || sortParam === 'new' || sortParam === 'relevance' ? sortParam : defaultSort;
-    const timeParam = params.get('time') as TimeValue | null;
-    const modelParam = params.get('model');
-    return {
-      label: parseLabels(params.getAll('label')),
-      sort,
-      time: timeParam && TIMES.includes(timeParam) ? timeParam : 'day',
-      q: params.get('q') ?? '',
-      model: modelParam === 'story' || modelParam === 'paper' || modelParam === 'event' || modelParam === 'project' || modelParam === 'link' ? modelParam : null,
-    };
-  }, [params, defaultSort]);
+  const filters: Filters = useMemo(() => filtersFrom(params, defaultSort), [params, defaultSort]);
 
   const update = useCallback(
     (patch: Partial<Record<'label' | 'sort' | 'time' | 'model' | 'q', string | string[] | null>>) => {

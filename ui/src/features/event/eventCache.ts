@@ -3,14 +3,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { EventInfo } from '@/api/types';
 
 type EventPatch = Partial<EventInfo>;
-interface ItemLike { event_info?: EventInfo | null; source?: unknown }
+interface ItemLike { event_info?: EventInfo | null }
 
 function patchItem(item: unknown, id: number, patch: EventPatch): unknown {
   if (!item || typeof item !== 'object') return item;
   const it = item as ItemLike;
   if (it.event_info && it.event_info.id === id) {
     const event_info = { ...it.event_info, ...patch };
-    return { ...it, event_info, ...(it.source === it.event_info ? { source: event_info } : {}) };
+    return { ...it, event_info };
   }
   const bare = item as EventInfo;
   if (bare.id === id && 'color_status' in bare) return { ...bare, ...patch };

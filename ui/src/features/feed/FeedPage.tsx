@@ -7,7 +7,7 @@ import { FiltersBar } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { tagLabel } from '@/lib/tags';
 import { FeedCards } from './FeedCard';
-import { feedQuery } from './feedQueries';
+import { feedPageQuery } from './feedQueries';
 import { itemKey } from './itemKey';
 import { ClearFiltersButton, TagFilterButton } from './TagDrawer';
 import '@/components/Card/card.css';
@@ -21,7 +21,7 @@ export default function FeedPage({ type }: { type: ContentType }) {
   const { isApp } = useDevice();
   useDocumentTitle(TITLES[type]);
   const sort: SortValue = filters.sort === 'hot' ? 'hot' : 'new';
-  const list = useInfiniteList(feedQuery(type, { label: filters.label, sort, time: filters.time }), itemKey);
+  const list = useInfiniteList(feedPageQuery(type, filters), itemKey);
   return (
     <div className={`feed-page feed-page--${type}`}>
       <h1 className="sr-only">{TITLES[type]}</h1>

@@ -1,4 +1,5 @@
 import type { ContentType, FeedPage, SortValue, TimeValue } from '@/api/types';
+import type { Filters } from '@/hooks/useFilters';
 import { pagedQueryOptions } from '@/hooks/useInfiniteList';
 import { post } from '@/lib/request';
 
@@ -25,4 +26,10 @@ export function feedQuery(type: ContentType, { label, sort, time }: FeedFilters)
   return pagedQueryOptions(['feed', type, label, sort, range], (page, signal) =>
     post<FeedPage>(FEED_PATHS[type], { page, label, time: range, sort, size: PAGE_SIZE }, { signal }),
   );
+}
+
+/** The feed page's list for the URL's filters: newest first unless `sort=hot` (then within `time`). */
+export function feedPageQuery(type: ContentType, filters: Pick<Filters, 'label' | 'sort' | 'time'>) {
+  const sort: SortValue = filters.sort === 'hot' ? 'hot' : 'new';
+  return feedQuery(type, { label: filters.label, sort, time: filters.time });
 }

@@ -9,7 +9,7 @@ import { useFilters } from '@/hooks/useFilters';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { searchQuery, totalsQuery, type SearchSort } from './searchQueries';
+import { searchDefaultSort, searchPageQueries, type SearchSort } from './searchQueries';
 import { useHotwords } from './useHotwords';
 import '@/components/Card/card.css';
 import './SearchPage.css';
@@ -33,15 +33,13 @@ const SEARCH_SORTS: FilterItem<SearchSort>[] = [
 
 /** `/search?q=`: tabs per type with counts from /v2/total, highlighted titles, the same filters; `/browse` (browse) is every kind without a query. */
 export default function SearchPage({ browse = false }: { browse?: boolean }) {
-  const { filters, update, narrowed, clearFilters } = useFilters(browse ? 'hot' : 'relevance');
-  const q = browse ? '' : filters.q.trim().slice(0, 100);
-  const sort = filters.sort as SearchSort;
+  const { filters, update, narrowed, clearFilters } = useFilters(searchDefaultSort(browse));
+  const { q, sort, list: listQuery, totals: totalsOptions } = searchPageQueries(filters, browse);
   const tab: Tab = filters.model ?? 'all';
-  const time = sort === 'hot' ? filters.time : null;
   useDocumentTitle(browse ? '发现' : q ? `${q} 的搜索结果` : '搜索');
 
-  const totals = useQuery(totalsQuery({ q, label: filters.label, time }));
-  const list = useInfiniteList(searchQuery({ q, model: filters.model, label: filters.label, time, sort }), itemKey);
+  const totals = useQuery(totalsOptions);
+  const list = useInfiniteList(listQuery, itemKey);
   const counts = totals.data;
   const tabItems: TabItem<Tab>[] = TABS.map((t) => ({
     ...t,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Hotword, SearchModel, SearchResults, Suggestion, TimeValue, Totals } from '@/api/types';
+import type { Filters } from '@/hooks/useFilters';
 import { pagedQueryOptions } from '@/hooks/useInfiniteList';
 import { get } from '@/lib/request';
 
@@ -53,3 +54,19 @@ export const hotwordsQuery = (enabled: boolean) =>
     enabled,
     staleTime: HOUR,
   });
+
+/** The search page's view of the URL's filters (`/browse`: every kind, no query, hot by default) and its two calls. */
+export function searchPageQueries(filters: Filters, browse: boolean) {
+  const q = browse ? '' : filters.q.trim().slice(0, 100);
+  const sort = filters.sort as SearchSort;
+  const time = sort === 'hot' ? filters.time : null;
+  return {
+    q,
+    sort,
+    list: searchQuery({ q, model: filters.model, label: filters.label, time, sort }),
+    totals: totalsQuery({ q, label: filters.label, time }),
+  };
+}
+
+/** The search page's default sort: by relevance, the browse page by hotness. */
+export const searchDefaultSort = (browse: boolean): Filters['sort'] => (browse ? 'hot' : 'relevance');
