@@ -107,9 +107,9 @@ class Stack:
 
     def import_files(self, paths):
         from ingest.jsonl import import_files
+        from store.db import writer_session_factory
 
-        with self.sessions()() as session:
-            return import_files(session, list(paths))
+        return import_files(writer_session_factory(self.db_url), list(paths))
 
     def bump_cache(self) -> None:
         from store import cache_generation
