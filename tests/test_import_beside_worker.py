@@ -42,8 +42,8 @@ def indexed_stories(stack) -> int:
     return es.count(index=stack.alias, body={"query": {"term": {"type": "story"}}})["count"]
 
 
-def test_an_import_while_the_worker_drains_keeps_every_line(make_stack, tmp_path):
-    stack = make_stack("import-beside-worker")
+def test_an_import_while_the_worker_drains_keeps_every_line(store_stack, tmp_path):
+    stack = store_stack("import-beside-worker")
     stack.drain()  # creates the index
     source = write_lines(tmp_path / "many.jsonl")
     worker = start_worker(stack, tmp_path)
