@@ -92,7 +92,7 @@ def tiny_client(tiny):
         yield test_client
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def store_stack(request, make_stack):
     """Like make_stack, once on SQLite and once on PostgreSQL: for the tests of the store itself
     (import, outbox, index jobs), which must hold on both databases."""
