@@ -73,3 +73,37 @@ def test_an_import_while_the_worker_drains_keeps_every_line(store_stack, tmp_pat
     finally:
         worker.terminate()
         worker.wait(timeout=30)
+
+
+def test_each_batch_is_committed_with_its_outbox_rows_before_the_next_is_read(store_stack, tmp_path):
+    """Batches of 100: after each one, another connection already sees its stories and their outbox
+    entries; a bad line in a batch is reported with its number and the rest of the batch lands."""
+    from ingest.jsonl import import_files
+    from store.db import writer_session_factory
+    from store.models import OutboxEntry
+
+    stack = store_stack("import-batches")
+    lines = [{"type": "user", "id": 1, "name": "作者"}]
+    lines += [
+        {"type": "story", "id": n, "title": f"分批 {n}", "content": "<p>分批</p>", "user_id": 1, "created_at": "-1d"}
+        for n in range(1, 351)
+    ]
+    lines[150] = {**lines[150], "title": ""}
+    source = tmp_path / "batches.jsonl"
+    source.write_text("\n".join(json.dumps(line, ensure_ascii=False) for line in lines) + "\n", encoding="utf-8")
+    seen = []
+
+    def on_progress(done, total):
+        with stack.sessions()() as other:
+            stories = other.scalar(select(func.count()).select_from(Story))
+            entries = other.scalar(
+                select(func.count()).select_from(OutboxEntry).where(OutboxEntry.entity_type == "story")
+            )
+        seen.append((done, total, stories, entries))
+
+    report = import_files(writer_session_factory(stack.db_url), [source], batch=100, on_progress=on_progress)
+    assert [(done, total) for done, total, *_ in seen] == [(0, 351), (100, 351), (200, 351), (300, 351), (351, 351)]
+    # Batch 1: the user and 99 stories; batch 2 holds the bad line 151 (story 150).
+    assert [stories for *_, stories, _ in seen] == [0, 99, 198, 298, 349]
+    assert [entries for *_, entries in seen] == [0, 99, 198, 298, 349]
+    assert [error.split(":")[1] for error in report.errors] == ["151"]
