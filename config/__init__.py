@@ -90,6 +90,8 @@ class Settings:
     # /healthz shows each check's error text only to a caller sending this token (X-Health-Token).
     health_token: str = field(default_factory=lambda: _env("HEALTH_TOKEN", ""))
     outbox_batch: int = field(default_factory=lambda: int(_env("OUTBOX_BATCH", "500")))
+    # `hub import` writes this many lines per transaction (with their outbox rows).
+    import_batch: int = field(default_factory=lambda: int(_env("IMPORT_BATCH", "500")))
     # The worker's drain holds a Redis lease of this many seconds, renewed after every batch.
     drain_lock_seconds: int = field(default_factory=lambda: int(_env("DRAIN_LOCK_SECONDS", "60")))
     # An index job's runner holds a Redis lease of this many seconds, renewed after every chunk: a

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# System packages the project needs: Redis, Chromium and a CJK font (browser tests) from Debian, Java and Maven.
+# System packages the project needs: Redis, PostgreSQL, Chromium and a CJK font (browser tests) from Debian, Java and Maven.
 # Installs what is missing with apt-get when running as root; otherwise says what to install.
 set -euo pipefail
 missing=()
@@ -10,6 +10,8 @@ command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || missing+=(chromium
 command -v java >/dev/null || missing+=(openjdk-17-jre-headless)
 command -v mvn >/dev/null || missing+=(maven)
 command -v curl >/dev/null || missing+=(curl)
+# PostgreSQL's server programs (deploy/postgres.sh runs a private cluster; Debian keeps them off PATH).
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "system-deps: installing ${missing[*]}" >&2

@@ -57,26 +57,53 @@ def cmd_migrate(settings: Settings, _args) -> int:
 
 
 def cmd_import(settings: Settings, args) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     from ingest.jsonl import import_files
-    from store.db import session_scope
+    from store.db import writer_session_factory
 
     paths = [Path(p) for pattern in args.files for p in (sorted(glob.glob(pattern)) or [pattern])]
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
         print(f"no such file: {', '.join(missing)}", file=sys.stderr)
         return 2
-    with session_scope(_sessions(settings)) as session:
-        report = import_files(session, paths)
+    kick = None
+    if not args.index and not args.no_kick:
+        from worker.dispatch import kick_outbox
+
+        kick = kick_outbox  # after every batch, so a running worker indexes while the import goes on
+    columns = (
+        TextColumn("导入"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} 行/秒"),
+        TimeRemainingColumn(),
+    )
+    console = Console(stderr=True)
+    # The bar only on a terminal: redirected stderr carries the bad lines, one per line.
+    with Progress(*columns, console=console, disable=getattr(args, "quiet", False) or not console.is_terminal) as bar:
+        task = bar.add_task("import", total=None, rate="-")
+        started = time.monotonic()
+
+        def on_progress(done: int, total: int) -> None:
+            elapsed = time.monotonic() - started
+            bar.update(task, completed=done, total=total, rate=f"{done / elapsed:,.0f}" if elapsed and done else "-")
+            if kick and done:
+                kick()
+
+        report = import_files(
+            writer_session_factory(settings.db_url), paths, batch=settings.import_batch, on_progress=on_progress
+        )
+    elapsed = time.monotonic() - started
+    lines = sum(sum(counts.values()) for counts in report.counts.values())
+    print(f"{lines} lines in {elapsed:.1f} s ({lines / elapsed if elapsed else 0:,.0f} lines/s)")
     for entity_type, counts in sorted(report.counts.items()):
         print(f"{entity_type}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     for error in report.errors:
         print(error, file=sys.stderr)
     if args.index:
         cmd_drain(settings, args)
-    elif not args.no_kick:
-        from worker.dispatch import kick_outbox
-
-        kick_outbox()
     return 1 if report.errors else 0
 
 
@@ -308,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     p_import.add_argument("files", nargs="+")
     p_import.add_argument("--index", action="store_true", help="drain the outbox into Elasticsearch right away")
     p_import.add_argument("--no-kick", action="store_true", help="do not notify the worker")
+    p_import.add_argument("--quiet", action="store_true", help="no progress bar")
     p_import.set_defaults(func=cmd_import)
     sub.add_parser("drain", help="index pending outbox entries now").set_defaults(func=cmd_drain)
     p_reindex = sub.add_parser("reindex", help="rebuild the index from the database and swap the alias")

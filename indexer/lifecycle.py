@@ -67,9 +67,20 @@ def warn_on_mapping_drift(es: Elasticsearch, alias: str, log: logging.Logger) ->
 ADMIN_TIMEOUT = 60
 
 
-def create_versioned_index(es: Elasticsearch, alias: str, name: str = "content", attach: bool = False) -> str:
-    """Create `<alias>-v<version>-<timestamp>`; with `attach`, the alias points at it from birth."""
+# While a rebuild fills a new index nobody reads it yet: no refreshes, no replica to copy every
+# document to. restore_serving_settings puts the mapping file's values back before the alias swap.
+BULK_LOAD_SETTINGS = {"refresh_interval": "-1", "auto_expand_replicas": "false", "number_of_replicas": 0}
+SERVING_SETTING_NAMES = ("refresh_interval", "auto_expand_replicas")
+
+
+def create_versioned_index(
+    es: Elasticsearch, alias: str, name: str = "content", attach: bool = False, bulk_load: bool = False
+) -> str:
+    """Create `<alias>-v<version>-<timestamp>`; with `attach`, the alias points at it from birth; with
+    `bulk_load`, it is made for a rebuild (BULK_LOAD_SETTINGS) until restore_serving_settings."""
     body = load_mapping(name)
+    if bulk_load:
+        body["settings"] = {**body["settings"], **BULK_LOAD_SETTINGS}
     if attach:
         body["aliases"] = {alias: {"is_write_index": True}}
     stamp = datetime.now(UTC).strftime("%Y%m%d%H%M%S%f")
@@ -77,6 +88,15 @@ def create_versioned_index(es: Elasticsearch, alias: str, name: str = "content",
     es.indices.create(index=index, body=body, request_timeout=ADMIN_TIMEOUT)
     es.cluster.health(index=index, wait_for_status="yellow", timeout="30s", request_timeout=ADMIN_TIMEOUT)
     return index
+
+
+def restore_serving_settings(es: Elasticsearch, index: str, name: str = "content") -> dict:
+    """Put the mapping file's refresh interval and replica rule back on `index`; returns them."""
+    settings = load_mapping(name)["settings"]
+    serving = {key: settings[key] for key in SERVING_SETTING_NAMES if key in settings}
+    es.indices.put_settings(index=index, body={"index": serving}, request_timeout=ADMIN_TIMEOUT)
+    es.cluster.health(index=index, wait_for_status="yellow", timeout="30s", request_timeout=ADMIN_TIMEOUT)
+    return serving
 
 
 def indices_behind(es: Elasticsearch, alias: str) -> list[str]:

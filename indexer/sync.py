@@ -14,12 +14,19 @@ from datetime import timedelta
 from elasticsearch import ConnectionError as EsConnectionError
 from elasticsearch import ConnectionTimeout, Elasticsearch, TransportError
 from elasticsearch.helpers import bulk, scan
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 import kinds
-from indexer.lifecycle import ADMIN_TIMEOUT, create_versioned_index, ensure_index, swap_alias
+from indexer.lifecycle import (
+    ADMIN_TIMEOUT,
+    create_versioned_index,
+    ensure_index,
+    restore_serving_settings,
+    swap_alias,
+)
 from store import rejected
+from store.heat import forget_preloaded_heat
 from store.models import OutboxEntry, utcnow
 
 log = logging.getLogger(__name__)
@@ -47,6 +54,22 @@ def actions_for(session: Session, index: str, entity_type: str, entity_id: int) 
     if not kind.is_listed(row):
         return [_delete_action(index, kind.doc_id(kind.key(row)), row.version)]
     return [_index_action(index, kind.doc_id(kind.key(row)), row.version, kind.document(session, row))]
+
+
+def preload_rows(session: Session, keys: Iterable[tuple[str, int]]) -> list:
+    """Load the rows of many (entity type, id) keys, and what their documents read, in a few queries
+    per kind instead of several per row. Returns the loaded objects: keep them while building the
+    documents (actions_for then finds them in the identity map); call forget_preloaded_heat after."""
+    by_type: dict[str, list[int]] = {}
+    for entity_type, entity_id in keys:
+        by_type.setdefault(entity_type, []).append(entity_id)
+    kept: list = []
+    for entity_type, ids in by_type.items():
+        kind = kinds.for_entity(entity_type)
+        rows = session.scalars(select(kind.model).where(kind.model.id.in_(ids))).all()
+        kept += rows
+        kept += kind.preload(session, list(rows))
+    return kept
 
 
 def _delete_action(index: str, doc_id: str, version: int) -> dict:
@@ -156,10 +179,11 @@ def drain_outbox(
             if not entries:
                 break
             last_id = entries[-1].id
-            planned = {
-                key: actions_for(session, alias, *key)
-                for key in dict.fromkeys((e.entity_type, e.entity_id) for e in entries)
-            }
+            keys = list(dict.fromkeys((e.entity_type, e.entity_id) for e in entries))
+            loaded = preload_rows(session, keys)
+            planned = {key: actions_for(session, alias, *key) for key in keys}
+            del loaded
+            forget_preloaded_heat(session)
             try:
                 problems = _send(es, [a for actions in planned.values() for a in actions])
             except TransportError as exc:
@@ -228,14 +252,30 @@ def _forget_old_entries(make_session: sessionmaker[Session], keep: timedelta = t
 
 def pending_count(make_session: sessionmaker[Session]) -> int:
     with make_session() as session:
-        return len(session.scalars(select(OutboxEntry.id).where(OutboxEntry.processed_at.is_(None))).all())
+        return session.scalar(select(func.count()).select_from(OutboxEntry).where(OutboxEntry.processed_at.is_(None)))
 
 
-def _all_rows(session: Session, entity_types: list[str] | None = None) -> Iterator[tuple[str, int]]:
+def _count_rows(session: Session, entity_types: list[str] | None = None) -> int:
+    return sum(
+        session.scalar(select(func.count()).select_from(kinds.for_entity(t).model)) or 0
+        for t in entity_types or kinds.entity_types()
+    )
+
+
+def _all_rows(session: Session, entity_types: list[str] | None = None, page: int = 5000) -> Iterator[tuple[str, int]]:
+    """Every row's key, read a page at a time in id order (keyset paging): memory holds one page."""
     for entity_type in entity_types or kinds.entity_types():
         model = kinds.for_entity(entity_type).model
-        for row_id in session.scalars(select(model.id).order_by(model.id)):
-            yield entity_type, row_id
+        last: int | None = None
+        while True:
+            query = select(model.id).order_by(model.id).limit(page)
+            if last is not None:
+                query = query.where(model.id > last)
+            ids = session.scalars(query).all()
+            yield from ((entity_type, row_id) for row_id in ids)
+            if len(ids) < page:
+                break
+            last = ids[-1]
 
 
 def _chunks(items: Iterable, size: int) -> Iterator[list]:
@@ -274,11 +314,12 @@ def reindex_all(
     ever moves to a complete index. Outbox entries that arrive during the rebuild are drained again
     after the swap, so a write made while the rebuild runs is not lost."""
     started = utcnow()
-    new_index = create_versioned_index(es, alias)
+    new_index = create_versioned_index(es, alias, bulk_load=True)
     if on_index_created:
         on_index_created(new_index)
     try:
         count, refused = _fill(make_session, es, new_index, progress, job_id, chunk_size)
+        restore_serving_settings(es, new_index)
         es.indices.refresh(index=new_index, request_timeout=ADMIN_TIMEOUT)
     except Exception:
         es.indices.delete(index=new_index, ignore_unavailable=True, request_timeout=ADMIN_TIMEOUT)
@@ -302,10 +343,14 @@ def _fill(
 ) -> tuple[int, int]:
     """Index every row (of `entity_types`, default all) into `index`; return (indexed, set aside)."""
     count = refused = handled = 0
-    with make_session() as session:
-        keys = list(_all_rows(session, entity_types))
-        for chunk in _chunks(keys, chunk_size):
+    with make_session() as session, make_session() as key_session:
+        # Keys come from a session of their own, so the chunks' commits do not disturb the paging.
+        total = _count_rows(key_session, entity_types)
+        for chunk in _chunks(_all_rows(key_session, entity_types), chunk_size):
+            loaded = preload_rows(session, chunk)
             planned = {(t, i): actions_for(session, index, t, i) for (t, i) in chunk}
+            del loaded
+            forget_preloaded_heat(session)
             if entity_types is None:  # a fresh index: nothing to delete
                 planned = {k: [a for a in v if a["_op_type"] == "index"] for k, v in planned.items()}
             problems = _send_one_by_one_if_refused(es, planned)
@@ -320,8 +365,9 @@ def _fill(
             handled += len(chunk)
             if bad:
                 log.error("reindex: %d documents set aside: %s", len(bad), list(problems.items())[:3])
+            session.expunge_all()  # memory holds one chunk
             if progress:
-                progress(handled, len(keys))
+                progress(handled, max(total, handled))
     return count, refused
 
 

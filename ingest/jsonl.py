@@ -1,19 +1,32 @@
 """`hub import FILE...`: JSON Lines into the database (format: docs/import-format.md).
 
-Each line is validated by its kind's import schema (kinds/) and written in its own savepoint, so a
-bad line is reported with its number and reason while the good lines still land."""
+The files are streamed: a first pass checks each line is a JSON object and spools it to a
+temporary file per entity type (users first, so stories can point at authors defined in a later
+file), a second pass writes the spools in batches of `batch` lines, one transaction per batch. Each
+line is validated by its kind's import schema (kinds/) and written in its own savepoint inside the
+batch, so a bad line is reported with its number and reason while the good lines still land. Memory
+holds one batch, whatever the size of the files."""
 
 from __future__ import annotations
 
 import json
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import IO
 
 from marshmallow import ValidationError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 import kinds
+
+DEFAULT_BATCH = 500
+
+# Called after each committed batch with (lines written so far, lines in total).
+OnProgress = Callable[[int, int], object]
 
 
 @dataclass
@@ -38,8 +51,34 @@ def apply_record(session: Session, raw: dict, now: datetime) -> tuple[str, str]:
     return entity_type, kind.import_row(session, data, raw, now)
 
 
-def _read_lines(paths: list[Path], report: ImportReport) -> list[tuple[str, int, dict]]:
-    records = []
+class _Spools:
+    """One temporary file per entity-type rank; each line is the JSON array [path, number, record]."""
+
+    def __init__(self, stack: ExitStack, folder: str):
+        self._stack = stack
+        self._folder = folder
+        self._files: dict[int, IO[str]] = {}
+        self.total = 0
+
+    def add(self, rank: int, path: str, number: int, raw: dict) -> None:
+        if rank not in self._files:
+            handle = open(Path(self._folder) / f"{rank:03d}.jsonl", "w+", encoding="utf-8")  # noqa: SIM115
+            self._files[rank] = self._stack.enter_context(handle)
+        # ASCII escapes: a lone surrogate (the guards strip it later) must survive the spool file.
+        self._files[rank].write(json.dumps([path, number, raw]) + "\n")
+        self.total += 1
+
+    def records(self) -> Iterator[tuple[str, int, dict]]:
+        for rank in sorted(self._files):
+            handle = self._files[rank]
+            handle.seek(0)
+            for line in handle:
+                path, number, raw = json.loads(line)
+                yield path, number, raw
+
+
+def _spool_lines(paths: list[Path], spools: _Spools, report: ImportReport) -> None:
+    order = {entity_type: rank for rank, entity_type in enumerate(kinds.entity_types())}
     for path in paths:
         with path.open(encoding="utf-8") as handle:
             for number, line in enumerate(handle, start=1):
@@ -53,11 +92,7 @@ def _read_lines(paths: list[Path], report: ImportReport) -> list[tuple[str, int,
                 except ValueError as exc:
                     report.errors.append(f"{path}:{number}: invalid JSON: {exc}")
                     continue
-                records.append((str(path), number, raw))
-    # Users first, so stories can point at authors defined in a later file.
-    order = {entity_type: rank for rank, entity_type in enumerate(kinds.entity_types())}
-    records.sort(key=lambda r: order.get(r[2].get("type"), 99))
-    return records
+                spools.add(order.get(raw.get("type"), 99), str(path), number, raw)
 
 
 def _reason(exc: Exception) -> str:
@@ -69,10 +104,19 @@ def _reason(exc: Exception) -> str:
     return str(exc)
 
 
-def import_files(session: Session, paths: list[Path], now: datetime | None = None) -> ImportReport:
-    now = now or datetime.now(UTC)
-    report = ImportReport()
-    for path_name, number, raw in _read_lines(paths, report):
+def _batches(records: Iterator[tuple[str, int, dict]], size: int) -> Iterator[list[tuple[str, int, dict]]]:
+    batch: list[tuple[str, int, dict]] = []
+    for record in records:
+        batch.append(record)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _write_batch(session: Session, batch: list[tuple[str, int, dict]], now: datetime, report: ImportReport) -> None:
+    for path_name, number, raw in batch:
         savepoint = session.begin_nested()
         try:
             entity_type, outcome = apply_record(session, raw, now)
@@ -83,6 +127,35 @@ def import_files(session: Session, paths: list[Path], now: datetime | None = Non
             report.errors.append(f"{path_name}:{number}: {_reason(exc)}")
             report.count(str(raw.get("type")), "failed")
     session.commit()
+
+
+def import_files(
+    target: Session | sessionmaker[Session],
+    paths: list[Path],
+    now: datetime | None = None,
+    batch: int = DEFAULT_BATCH,
+    on_progress: OnProgress | None = None,
+) -> ImportReport:
+    """Import `paths` through `target`: a session factory (a fresh session per batch; use
+    store.db.writer_session_factory beside a running worker) or one session (committed per batch)."""
+    now = now or datetime.now(UTC)
+    report = ImportReport()
+    with ExitStack() as stack:
+        spools = _Spools(stack, stack.enter_context(tempfile.TemporaryDirectory(prefix="hub-import-")))
+        _spool_lines(paths, spools, report)
+        written = 0
+        if on_progress:
+            on_progress(0, spools.total)
+        for lines in _batches(spools.records(), batch):
+            if isinstance(target, Session):
+                _write_batch(target, lines, now, report)
+            else:
+                with target() as session:
+                    _write_batch(session, lines, now, report)
+                    session.expunge_all()
+            written += len(lines)
+            if on_progress:
+                on_progress(written, spools.total)
     report.errors.sort(key=_error_order)
     return report
 

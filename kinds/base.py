@@ -12,7 +12,7 @@ from marshmallow import Schema
 from sqlalchemy.orm import Session
 
 from kinds.common import TAG_LIMIT, Record, is_relative, shape_tags
-from store.heat import heat_fields
+from store.heat import heat_fields, preload_heat
 from store.models import Versioned
 
 
@@ -45,6 +45,7 @@ class Kind:
     feed: ClassVar[FeedSpec | None] = None
     searchable: ClassVar[bool] = True  # part of search, counts and tag filters
     import_order: ClassVar[int] = 10  # lower first: authors before their stories
+    preload_series: ClassVar[bool] = False  # the document carries the daily heat series (papers)
 
     @property
     def entity_type(self) -> str:
@@ -66,6 +67,13 @@ class Kind:
     def gone_key(self, entity_id: int) -> str | None:
         """The key of a removed row's document, or None when it cannot be told from the row id."""
         return str(entity_id)
+
+    def preload(self, session: Session, rows: list[Any]) -> list:
+        """Load what `document` reads besides the row, for many rows in a few queries. Returns the
+        loaded objects: the caller keeps them while it builds documents, so they stay in the session's
+        identity map and `document` finds them there without asking the database."""
+        preload_heat(session, self.name, [row.id for row in rows], series=self.preload_series)
+        return []
 
     def document(self, session: Session, row: Any) -> dict:
         """The search document: searchable fields at the top, the ready payload under `source`."""

@@ -71,6 +71,7 @@ class PaperKind(Kind):
     info_key = "paper_info"
     highlight_key = "paper_info.title"
     import_order = 2
+    preload_series = True
     feed = FeedSpec(
         path="/v3/paper/list",
         body_name="PaperListBody",

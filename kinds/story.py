@@ -8,6 +8,7 @@ from html import escape
 
 import nh3
 from marshmallow import Schema, ValidationError, fields, validate
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from analysis.normalize import plain_text
@@ -113,6 +114,12 @@ class StoryKind(Kind):
 
     def is_listed(self, row: Story) -> bool:
         return row.deleted_at is None
+
+    def preload(self, session: Session, rows: list[Story]) -> list:
+        authors = {row.user_id for row in rows if row.user_id}
+        # Into the identity map: _author's session.get then needs no query.
+        users = session.scalars(select(User).where(User.id.in_(authors))).all() if authors else []
+        return super().preload(session, rows) + list(users)
 
     def _author(self, session: Session, story: Story) -> User | None:
         if not (story.story_show_user_name and story.user_id):

@@ -209,14 +209,53 @@ def _bump_and_enqueue(session: Session, changed: list[tuple[str, int]]) -> None:
 # --- what the document builders read -------------------------------------------------------------
 
 
+# Document builders of many rows at once (a drain batch, a reindex chunk) preload the heat of all of
+# them into the session (preload_heat) so each document does not ask the database on its own.
+_PRELOADED = "hub_preloaded_heat"
+
+
+def preload_heat(session: Session, item_type: str, item_ids: list[int], series: bool = False) -> None:
+    """Load the windows (and with `series`, the daily heat) of these items in one query each."""
+    windows = {
+        row.item_id: row
+        for row in session.scalars(
+            select(ItemHeatWindow).where(ItemHeatWindow.item_type == item_type, ItemHeatWindow.item_id.in_(item_ids))
+        )
+    }
+    days: dict[int, list[list]] | None = None
+    if series:
+        days = defaultdict(list)
+        for item_id, day, heat in session.execute(
+            select(ItemHeatDay.item_id, ItemHeatDay.day, ItemHeatDay.heat)
+            .where(ItemHeatDay.item_type == item_type, ItemHeatDay.item_id.in_(item_ids))
+            .order_by(ItemHeatDay.item_id, ItemHeatDay.day)
+        ):
+            days[item_id].append([day.isoformat(), int(round(heat))])
+    cache = session.info.setdefault(_PRELOADED, {})
+    for item_id in item_ids:
+        cache[(item_type, item_id)] = (windows.get(item_id), None if days is None else days.get(item_id, []))
+
+
+def forget_preloaded_heat(session: Session) -> None:
+    session.info.pop(_PRELOADED, None)
+
+
+def _preloaded(session: Session, item_type: str, item_id: int):
+    return session.info.get(_PRELOADED, {}).get((item_type, item_id))
+
+
 def heat_fields(session: Session, item_type: str, item_id: int) -> dict[str, float]:
     """The window fields of one item's document (zeros before its first rolled-up day)."""
-    row = session.get(ItemHeatWindow, (item_type, item_id))
+    preloaded = _preloaded(session, item_type, item_id)
+    row = preloaded[0] if preloaded else session.get(ItemHeatWindow, (item_type, item_id))
     return {name: float(getattr(row, name)) if row else 0.0 for name in WINDOWS}
 
 
 def daily_series(session: Session, item_type: str, item_id: int) -> list[list]:
     """[[yyyy-MM-dd, heat], ...] of the rolled-up days, oldest first (heat rounded to a whole number)."""
+    preloaded = _preloaded(session, item_type, item_id)
+    if preloaded and preloaded[1] is not None:
+        return preloaded[1]
     rows = session.execute(
         select(ItemHeatDay.day, ItemHeatDay.heat)
         .where(ItemHeatDay.item_type == item_type, ItemHeatDay.item_id == item_id)

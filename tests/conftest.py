@@ -10,7 +10,18 @@ import uuid
 
 import pytest
 
-from tests.support import DEMO_FILES, ES_URL, OIDC_ISSUER, REDIS_URL, Stack, loaded_stack, service, tiny_stack
+from tests.support import (
+    DEMO_FILES,
+    ES_URL,
+    OIDC_ISSUER,
+    PG_SERVER,
+    REDIS_URL,
+    Stack,
+    loaded_stack,
+    postgres_database,
+    service,
+    tiny_stack,
+)
 
 
 @pytest.fixture(scope="session")
@@ -29,12 +40,22 @@ def keycloak():
 
 
 @pytest.fixture(scope="session")
+def postgres():
+    """The test PostgreSQL cluster (deploy/postgres.sh, port HUB_TEST_PG_PORT, 5433); started only by
+    the tests that run on both databases (store_stack)."""
+    service("postgres.sh", "start")
+    return PG_SERVER
+
+
+@pytest.fixture(scope="session")
 def make_stack(services, tmp_path_factory):
     made: list[Stack] = []
 
-    def make(name: str = "stack") -> Stack:
+    def make(name: str = "stack", database: str = "sqlite") -> Stack:
         folder = tmp_path_factory.mktemp(name)
-        stack = Stack(db_url=f"sqlite:///{folder / 'hub.db'}", alias=f"hub-test-{name}-{uuid.uuid4().hex[:8]}")
+        suffix = uuid.uuid4().hex[:8]
+        url = postgres_database(f"{name}_{suffix}") if database == "postgresql" else f"sqlite:///{folder / 'hub.db'}"
+        stack = Stack(db_url=url, alias=f"hub-test-{name}-{suffix}")
         stack.migrate()
         made.append(stack)
         return stack
@@ -69,3 +90,12 @@ def tiny(make_stack) -> Stack:
 def tiny_client(tiny):
     with tiny.client() as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def store_stack(request, make_stack):
+    """Like make_stack, once on SQLite and once on PostgreSQL: for the tests of the store itself
+    (import, outbox, index jobs), which must hold on both databases."""
+    if request.param == "postgresql":
+        request.getfixturevalue("postgres")
+    return lambda name="stack": make_stack(name, database=request.param)

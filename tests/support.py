@@ -18,6 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ES_PORT = os.environ.get("HUB_TEST_ES_PORT", "9250")
 REDIS_PORT = os.environ.get("HUB_TEST_REDIS_PORT", "6390")
 KEYCLOAK_PORT = os.environ.get("HUB_TEST_KEYCLOAK_PORT", "8190")
+PG_PORT = os.environ.get("HUB_TEST_PG_PORT", "5433")
+# The private cluster deploy/postgres.sh starts (user `hub`, trust on loopback); one database per stack.
+PG_SERVER = f"postgresql+psycopg://hub@127.0.0.1:{PG_PORT}"
 ES_URL = f"http://127.0.0.1:{ES_PORT}"
 REDIS_URL = f"redis://127.0.0.1:{REDIS_PORT}/0"
 KEYCLOAK_URL = f"http://127.0.0.1:{KEYCLOAK_PORT}"
@@ -27,7 +30,13 @@ TINY = ROOT / "tests" / "api" / "data" / "tiny.jsonl"
 
 
 def service(script: str, action: str) -> None:
-    env = {**os.environ, "HUB_ES_PORT": ES_PORT, "HUB_REDIS_PORT": REDIS_PORT, "HUB_KEYCLOAK_PORT": KEYCLOAK_PORT}
+    env = {
+        **os.environ,
+        "HUB_ES_PORT": ES_PORT,
+        "HUB_REDIS_PORT": REDIS_PORT,
+        "HUB_KEYCLOAK_PORT": KEYCLOAK_PORT,
+        "HUB_PG_PORT": PG_PORT,
+    }
     subprocess.run([str(ROOT / "deploy" / script), action], check=True, env=env, timeout=300)
 
 
@@ -107,9 +116,9 @@ class Stack:
 
     def import_files(self, paths):
         from ingest.jsonl import import_files
+        from store.db import writer_session_factory
 
-        with self.sessions()() as session:
-            return import_files(session, list(paths))
+        return import_files(writer_session_factory(self.db_url), list(paths))
 
     def bump_cache(self) -> None:
         from store import cache_generation
@@ -136,6 +145,27 @@ class Stack:
 
         for index in indices_behind(self.es(), self.alias):
             self.es().indices.delete(index=index, ignore_unavailable=True)
+        if self.db_url.startswith("postgresql"):
+            from store.db import get_engine, get_writer_engine
+
+            get_engine(self.db_url).dispose()
+            get_writer_engine(self.db_url).dispose()
+            _pg_admin(f'DROP DATABASE IF EXISTS "{self.db_url.rsplit("/", 1)[1]}" WITH (FORCE)')
+
+
+def _pg_admin(statement: str) -> None:
+    import psycopg
+
+    with psycopg.connect(f"host=127.0.0.1 port={PG_PORT} user=hub dbname=postgres", autocommit=True) as conn:
+        conn.execute(statement)
+
+
+def postgres_database(name: str) -> str:
+    """A fresh, empty database on the test PostgreSQL cluster; returns its URL."""
+    database = f"hub_{name}".replace("-", "_")[:50]
+    _pg_admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+    _pg_admin(f'CREATE DATABASE "{database}"')
+    return f"{PG_SERVER}/{database}"
 
 
 def loaded_stack(make_stack, name: str, paths) -> Stack:

@@ -33,8 +33,8 @@ def paper(arxiv, title, **extra):
     }
 
 
-def test_four_spellings_of_one_paper_are_one_paper_and_newest_version_wins(make_stack, tmp_path):
-    stack = make_stack("arxiv")
+def test_four_spellings_of_one_paper_are_one_paper_and_newest_version_wins(store_stack, tmp_path):
+    stack = store_stack("arxiv")
     source = write_jsonl(
         tmp_path / "papers.jsonl",
         [
@@ -84,8 +84,8 @@ def _versions(stack):
     return {hit["_id"]: hit["_version"] for hit in result["hits"]["hits"]}
 
 
-def test_reimport_changes_nothing(make_stack):
-    stack = make_stack("reimport")
+def test_reimport_changes_nothing(store_stack):
+    stack = store_stack("reimport")
     first = stack.import_files(DEMO_FILES)
     assert first.errors == []
     stack.drain()
@@ -105,8 +105,8 @@ def test_reimport_changes_nothing(make_stack):
     assert len(versions) > 600
 
 
-def test_bad_lines_are_reported_and_good_lines_still_land(make_stack, tmp_path):
-    stack = make_stack("badlines")
+def test_bad_lines_are_reported_and_good_lines_still_land(store_stack, tmp_path):
+    stack = store_stack("badlines")
     source = write_jsonl(
         tmp_path / "mixed.jsonl",
         [
@@ -166,8 +166,8 @@ def test_bad_lines_are_reported_and_good_lines_still_land(make_stack, tmp_path):
         assert sorted(session.scalars(select(Story.id))) == [1, 5]
 
 
-def test_story_html_is_sanitised_on_import(make_stack, tmp_path):
-    stack = make_stack("sanitise")
+def test_story_html_is_sanitised_on_import(store_stack, tmp_path):
+    stack = store_stack("sanitise")
     source = write_jsonl(
         tmp_path / "s.jsonl",
         [
@@ -187,10 +187,10 @@ def test_story_html_is_sanitised_on_import(make_stack, tmp_path):
     assert "正文" in content and "链接" in content
 
 
-def test_reimport_later_keeps_times_derived_from_relative_dates(make_stack, tmp_path):
+def test_reimport_later_keeps_times_derived_from_relative_dates(store_stack, tmp_path):
     """An event with relative times and no time_desc, re-imported minutes later, stays unchanged
     (its times are kept from creation, not moved by the new import's clock)."""
-    stack = make_stack("reimport-later")
+    stack = store_stack("reimport-later")
     line = {"type": "event", "id": 7, "name": "相对时间的活动", "brief": "b", "start_time": "+1d", "end_time": "+1d2h"}
     path = tmp_path / "event.jsonl"
     path.write_text(json.dumps({**line, "created_at": "-1d"}, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -207,10 +207,10 @@ def test_reimport_later_keeps_times_derived_from_relative_dates(make_stack, tmp_
         assert (event.start_time.hour, event.end_time.hour, event.start_time.day) == (8, 10, 2)
 
 
-def test_image_addresses_must_be_http_or_a_site_path(make_stack, tmp_path):
+def test_image_addresses_must_be_http_or_a_site_path(store_stack, tmp_path):
     """Covers, event images and avatars end up in <img src>: `javascript:`, `data:` and markup are refused
     with the line number, web URLs and paths on this site land, and an empty address means none."""
-    stack = make_stack("imageurls")
+    stack = store_stack("imageurls")
     story = {"type": "story", "title": "封面", "content": "<p>x</p>", "created_at": "-1h"}
     event = {
         "type": "event",

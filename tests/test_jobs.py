@@ -42,12 +42,12 @@ def built_indices(stack) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def demo(make_stack):
-    return loaded_stack(make_stack, "jobs-demo", DEMO_FILES)
+def demo(store_stack):
+    return loaded_stack(store_stack, "jobs-demo", DEMO_FILES)
 
 
-def test_a_second_reindex_is_refused_while_one_is_active_and_allowed_after(make_stack):
-    stack = loaded_stack(make_stack, "jobs-lock", [TINY])
+def test_a_second_reindex_is_refused_while_one_is_active_and_allowed_after(store_stack):
+    stack = loaded_stack(store_stack, "jobs-lock", [TINY])
     ctx = context(stack)
     first = jobs.create_job(ctx, jobs.REINDEX_ALL, None, "编辑乙 (#102)")
     with pytest.raises(jobs.JobConflict) as refused:
@@ -71,8 +71,8 @@ def test_a_second_reindex_is_refused_while_one_is_active_and_allowed_after(make_
     assert jobs.run_job(ctx, again.id) == "done"
 
 
-def test_unknown_kinds_and_targets_are_refused(make_stack):
-    ctx = context(make_stack("jobs-unknown"))
+def test_unknown_kinds_and_targets_are_refused(store_stack):
+    ctx = context(store_stack("jobs-unknown"))
     for kind, target in (("reindex-everything", None), (jobs.REINDEX_KIND, "poem"), ("source:nowhere", None)):
         with pytest.raises(jobs.UnknownJob):
             jobs.create_job(ctx, kind, target, "cli")
@@ -127,8 +127,8 @@ def test_a_cancelled_reindex_stops_between_chunks_and_deletes_its_half_built_ind
     assert es.count(index=demo.alias)["count"] == count
 
 
-def test_cancelling_a_queued_job_cancels_it_at_once_and_a_worker_then_skips_it(make_stack):
-    stack = make_stack("jobs-cancel-queued")
+def test_cancelling_a_queued_job_cancels_it_at_once_and_a_worker_then_skips_it(store_stack):
+    stack = store_stack("jobs-cancel-queued")
     ctx = context(stack)
     job = jobs.create_job(ctx, jobs.REINDEX_ALL, None, "cli")
     assert jobs.request_cancel(stack.sessions(), job.id).state == "cancelled"
@@ -151,8 +151,8 @@ def test_a_failed_reindex_is_recorded_and_deletes_its_half_built_index(demo):
     assert indices_behind(es, demo.alias) == [before] == built_indices(demo)
 
 
-def test_a_document_the_engine_refuses_is_set_aside_the_reindex_completes_and_a_retry_indexes_it(make_stack):
-    stack = loaded_stack(make_stack, "jobs-rejected", [TINY])
+def test_a_document_the_engine_refuses_is_set_aside_the_reindex_completes_and_a_retry_indexes_it(store_stack):
+    stack = loaded_stack(store_stack, "jobs-rejected", [TINY])
     with stack.sessions()() as session:
         # Written past the import's checks (an old row, another writer): a keyword term over
         # Lucene's 32766-byte limit makes the engine refuse the whole document.
@@ -194,8 +194,8 @@ def test_a_document_the_engine_refuses_is_set_aside_the_reindex_completes_and_a_
         assert session.scalars(select(RejectedDocument)).all() == []  # indexed: no longer set aside
 
 
-def test_reindex_one_kind_rebuilds_it_in_place_and_drops_documents_without_a_row(make_stack):
-    stack = loaded_stack(make_stack, "jobs-kind", [TINY])
+def test_reindex_one_kind_rebuilds_it_in_place_and_drops_documents_without_a_row(store_stack):
+    stack = loaded_stack(store_stack, "jobs-kind", [TINY])
     es = stack.es()
     [index] = indices_behind(es, stack.alias)
     es.index(index=stack.alias, id="story-999999", body={"type": "story", "title": "没有对应行的文档"}, refresh=True)
@@ -210,8 +210,8 @@ def test_reindex_one_kind_rebuilds_it_in_place_and_drops_documents_without_a_row
     assert es.count(index=stack.alias, body={"query": {"term": {"type": "story"}}})["count"] == stories - 1
 
 
-def test_a_drain_job_reports_the_entries_it_handled(make_stack):
-    stack = make_stack("jobs-drain")
+def test_a_drain_job_reports_the_entries_it_handled(store_stack):
+    stack = store_stack("jobs-drain")
     stack.drain()
     with stack.sessions()() as session:
         for story_id in range(1, 31):
@@ -311,13 +311,13 @@ def test_searches_keep_working_during_a_full_rebuild(demo):
     assert len(outcomes) >= 20 and failures == []
 
 
-def test_hub_reindex_runs_the_same_job_and_refuses_a_second_one(make_stack):
+def test_hub_reindex_runs_the_same_job_and_refuses_a_second_one(store_stack):
     import subprocess
     import sys
 
     from tests.support import ROOT
 
-    stack = loaded_stack(make_stack, "jobs-cli", [TINY])
+    stack = loaded_stack(store_stack, "jobs-cli", [TINY])
 
     def hub(*args):
         return subprocess.run(

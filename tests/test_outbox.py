@@ -49,8 +49,8 @@ def start_worker(stack, tmp_path):
     )
 
 
-def test_story_written_while_elasticsearch_is_down_is_indexed_after_it_returns(make_stack, tmp_path):
-    stack = make_stack("outbox")
+def test_story_written_while_elasticsearch_is_down_is_indexed_after_it_returns(store_stack, tmp_path):
+    stack = store_stack("outbox")
     stack.drain()  # creates the index while the node is up
     title = "离线时写入的大模型故事"
     worker = start_worker(stack, tmp_path)
@@ -89,10 +89,10 @@ def test_kick_does_not_hang_when_redis_is_away(monkeypatch):
     assert clock.monotonic() - started < 5
 
 
-def test_drain_makes_cached_reads_stale(make_stack):
+def test_drain_makes_cached_reads_stale(store_stack):
     from store import cache_generation
 
-    stack = make_stack("cachegen")
+    stack = store_stack("cachegen")
     before = cache_generation.current(stack.redis(), stack.alias)
     with stack.sessions()() as session:
         upsert(session, Story, {"id": 1}, story_fields("缓存失效"))
@@ -103,13 +103,13 @@ def test_drain_makes_cached_reads_stale(make_stack):
     assert cache_generation.current(stack.redis(), stack.alias) == before + 1
 
 
-def test_a_document_the_engine_keeps_rejecting_is_set_aside_with_its_reason(make_stack, monkeypatch):
+def test_a_document_the_engine_keeps_rejecting_is_set_aside_with_its_reason(store_stack, monkeypatch):
     """One poisonous row cannot block the queue: after MAX_ATTEMPTS rejections its entry is set aside
     (processed, with the engine's reason) while the good rows of the same batch are indexed."""
     from indexer import sync
 
     monkeypatch.setattr(sync, "MAX_ATTEMPTS", 2)
-    stack = make_stack("set-aside")
+    stack = store_stack("set-aside")
     with stack.sessions()() as session:
         upsert(session, Story, {"id": 1}, story_fields("正常的文章"))
         # A keyword term over Lucene's 32766-byte limit: the engine refuses the whole document.
@@ -129,14 +129,14 @@ def test_a_document_the_engine_keeps_rejecting_is_set_aside_with_its_reason(make
     assert es.exists(index=stack.alias, id="story-1") and not es.exists(index=stack.alias, id="story-2")
 
 
-def test_concurrent_drains_never_send_the_same_entries_twice(make_stack):
+def test_concurrent_drains_never_send_the_same_entries_twice(store_stack):
     """The worker's drain holds a Redis lock per alias: of several drains started at once, one works
     and the others return at once, so every entry is attempted exactly once."""
     import threading
 
     from worker.runtime import runtime_for
 
-    stack = make_stack("drain-lock")
+    stack = store_stack("drain-lock")
     with stack.sessions()() as session:
         for story_id in range(1, 121):
             upsert(session, Story, {"id": story_id}, story_fields(f"并发排空 {story_id}"))
@@ -164,11 +164,11 @@ def _processed(stack) -> int:
         return len(session.scalars(select(OutboxEntry.id).where(OutboxEntry.processed_at.is_not(None))).all())
 
 
-def test_a_worker_killed_mid_drain_loses_nothing_once_restarted(make_stack, tmp_path):
+def test_a_worker_killed_mid_drain_loses_nothing_once_restarted(store_stack, tmp_path):
     import os
     import signal
 
-    stack = make_stack("kill-drain")
+    stack = store_stack("kill-drain")
     stack.drain()  # the index exists before the worker starts
     total = 2000  # four batches of 500: the kill lands while later ones are pending
     with stack.sessions()() as session:
@@ -196,7 +196,7 @@ def test_a_worker_killed_mid_drain_loses_nothing_once_restarted(make_stack, tmp_
     assert es.count(index=stack.alias, body={"query": {"term": {"type": "story"}}})["count"] == total
 
 
-def test_a_reindex_killed_midway_leaves_the_alias_on_the_complete_index(make_stack):
+def test_a_reindex_killed_midway_leaves_the_alias_on_the_complete_index(store_stack):
     """The rebuild dies after its first chunk (a BaseException from the progress hook stands in for
     kill -9 at that exact point: reindex_all has no cleanup a kill would skip). The alias stays on the
     complete index, searches keep their results, and a clean restart works."""
@@ -211,7 +211,7 @@ def test_a_reindex_killed_midway_leaves_the_alias_on_the_complete_index(make_sta
         assert done < total  # really midway: more chunks were to come
         raise Killed
 
-    stack = loaded_stack(make_stack, "kill-reindex", DEMO_FILES)
+    stack = loaded_stack(store_stack, "kill-reindex", DEMO_FILES)
     es = stack.es()
     [before] = indices_behind(es, stack.alias)
     count = es.count(index=stack.alias)["count"]

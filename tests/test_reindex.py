@@ -94,3 +94,63 @@ def test_an_entry_stamped_before_the_rebuild_but_committed_after_its_read_is_rep
     reindex_all(stack.sessions(), es, stack.alias, progress=change_behind_the_rebuilds_back)
     es.indices.refresh(index=stack.alias)
     assert es.get(index=stack.alias, id="story-1010")["_source"]["title"] == "提交晚于读取的标题"
+
+
+def _count_statements(stack):
+    """Counts the SQL statements the stack's engine runs (a real SQLite connection, observed)."""
+    from sqlalchemy import event
+
+    from store.db import get_engine
+
+    seen = []
+
+    def on_execute(_conn, _cursor, statement, *_args):
+        seen.append(statement)
+
+    engine = get_engine(stack.db_url)
+    event.listen(engine, "before_cursor_execute", on_execute)
+    return seen, lambda: event.remove(engine, "before_cursor_execute", on_execute)
+
+
+def test_rebuild_and_drain_load_rows_in_batches_not_one_query_per_document(make_stack):
+    """The demo corpus (about 600 documents, stories with authors, papers with heat series): a
+    rebuild in chunks of 500 and a drain in batches of 500 need a handful of queries per chunk, where
+    loading row by row needed three or four per document."""
+    stack = make_stack("reindex-batched")
+    assert stack.import_files(DEMO_FILES).errors == []
+    es = stack.es()
+    seen, stop = _count_statements(stack)
+    try:
+        drained = stack.drain()
+        drain_statements = len(seen)
+        seen.clear()
+        result = reindex_all(stack.sessions(), es, stack.alias, chunk_size=500)
+    finally:
+        stop()
+    assert drained > 500 and result["documents"] > 500
+    assert drain_statements < 60, drain_statements
+    assert len(seen) < 60, len(seen)
+    # Counting pending entries is one COUNT, not a load of every id.
+    seen, stop = _count_statements(stack)
+    try:
+        pending_count(stack.sessions())
+    finally:
+        stop()
+    assert len(seen) == 1 and "count(" in seen[0].lower()
+
+
+def test_a_rebuild_fills_without_refresh_or_replicas_and_restores_them_before_the_swap(make_stack):
+    stack = loaded_stack(make_stack, "reindex-settings", [TINY])
+    es = stack.es()
+    during = {}
+
+    def look(index):
+        during.update(es.indices.get_settings(index=index)[index]["settings"]["index"])
+
+    result = reindex_all(stack.sessions(), es, stack.alias, on_index_created=look)
+    assert during["refresh_interval"] == "-1"
+    assert during["number_of_replicas"] == "0" and during["auto_expand_replicas"] == "false"
+    after = es.indices.get_settings(index=result["index"])[result["index"]]["settings"]["index"]
+    mapping = load_mapping()["settings"]
+    assert after["refresh_interval"] == mapping["refresh_interval"] == "1s"
+    assert after["auto_expand_replicas"] == mapping["auto_expand_replicas"] == "0-1"

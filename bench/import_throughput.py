@@ -1,0 +1,170 @@
+"""JSONL -> searchable documents per second through the normal path (`hub import`, then `hub drain`),
+compared with the engine's own server-side `_reindex` of the same documents on the same node.
+
+    .venv/bin/python bench/import_throughput.py --es http://127.0.0.1:9250 --redis redis://127.0.0.1:6390/0 \\
+        [--sizes 10000 100000] [--database-url postgresql+psycopg://hub@127.0.0.1:5433/hub_bench]
+
+For each size: generate the documents (bench/generate.py, seed 12, cached under var/bench/), import
+them into a fresh database (SQLite in a temporary folder unless --database-url names an empty
+PostgreSQL database, which is reset first), drain the outbox into a fresh alias, refresh; then
+`_reindex` that index into a new one with the same mapping. Prints one Markdown table row per size,
+with the peak resident memory of the import and drain processes, and the share of the drain's
+document building spent in text analysis (jieba, pypinyin: analysis.views.text_views) from a
+cProfile of 2,000 documents."""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def data_file(size: int) -> Path:
+    path = ROOT / "var" / "bench" / f"import-{size}.jsonl"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", encoding="utf-8") as out:
+            subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), str(size)], stdout=out, check=True)
+    return path
+
+
+def run_hub(env: dict[str, str], *args: str) -> tuple[float, int, str]:
+    """Run `hub ARGS` as its own process; returns (seconds, peak RSS in MiB, stdout)."""
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "hub.cli", *args], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+    )
+    out, _ = child.communicate()
+    status = child.returncode
+    elapsed = time.perf_counter() - started
+    if status != 0:
+        raise SystemExit(f"hub {' '.join(args)} failed ({status}): {out[-2000:]}")
+    # ru_maxrss of the children is the largest of them so far: each phase runs in a fresh process.
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+    return elapsed, peak, out
+
+
+def reset_postgres(url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+def analysis_share(url: str, sample: int = 2000) -> tuple[float, float]:
+    """(ms per document built, share of it in text analysis) over `sample` documents of the database."""
+    from sqlalchemy import select
+
+    from indexer.sync import actions_for, preload_rows
+    from store.db import session_factory
+    from store.models import OutboxEntry
+
+    with session_factory(url)() as session:
+        keys = [
+            (e.entity_type, e.entity_id)
+            for e in session.scalars(select(OutboxEntry).order_by(OutboxEntry.id).limit(sample))
+        ]
+        profile = cProfile.Profile()
+        started = time.perf_counter()
+        profile.enable()
+        for start in range(0, len(keys), 500):
+            chunk = keys[start : start + 500]
+            kept = preload_rows(session, chunk)
+            for key in chunk:
+                actions_for(session, "bench", *key)
+            del kept
+        profile.disable()
+        elapsed = time.perf_counter() - started
+    stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+    analysis = sum(ct for (_file, _line, name), (_cc, _nc, _tt, ct, _callers) in stats.items() if name == "text_views")
+    total = sum(tt for (_cc, _nc, tt, _ct, _callers) in stats.values())
+    return elapsed / len(keys) * 1000, analysis / total if total else 0.0
+
+
+def engine_reindex(es, alias: str) -> tuple[float, int]:
+    from indexer.lifecycle import ADMIN_TIMEOUT, indices_behind, load_mapping
+
+    [source] = indices_behind(es, alias)
+    target = f"{alias}-engine-copy"
+    es.indices.create(index=target, body=load_mapping(), request_timeout=ADMIN_TIMEOUT)
+    started = time.perf_counter()
+    result = es.reindex(
+        body={"source": {"index": source}, "dest": {"index": target}},
+        refresh=True,
+        wait_for_completion=True,
+        request_timeout=3600,
+    )
+    elapsed = time.perf_counter() - started
+    es.indices.delete(index=target)
+    return elapsed, result["created"]
+
+
+def measure(size: int, args) -> str:
+    from indexer.client import make_client
+    from indexer.lifecycle import indices_behind
+    from store.migrate import upgrade
+
+    path = data_file(size)
+    es = make_client(args.es, timeout=120)
+    alias = f"hub-bench-import-{uuid.uuid4().hex[:8]}"
+    with tempfile.TemporaryDirectory() as folder:
+        url = args.database_url or f"sqlite:///{folder}/bench.db"
+        if url.startswith("postgresql"):
+            reset_postgres(url)
+        upgrade(url)
+        env = {**os.environ, "HUB_DATABASE_URL": url, "HUB_ES_URL": args.es, "HUB_INDEX_ALIAS": alias}
+        env["HUB_REDIS_URL"] = args.redis
+        import_s, import_rss, import_out = run_hub(env, "import", "--no-kick", "--quiet", str(path))
+        drain_s, drain_rss, _ = run_hub(env, "drain")
+        started = time.perf_counter()
+        es.indices.refresh(index=alias, request_timeout=600)
+        drain_s += time.perf_counter() - started
+        docs = es.count(index=alias)["count"]
+        build_ms, share = analysis_share(url)
+        engine_s, engine_docs = engine_reindex(es, alias)
+        for index in indices_behind(es, alias):
+            es.indices.delete(index=index)
+    total = import_s + drain_s
+    rate = docs / total
+    engine_rate = engine_docs / engine_s
+    database = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
+    print(import_out.strip().splitlines()[0], file=sys.stderr)
+    return (
+        f"| {size:,} | {database} | {docs:,} | {import_s:.1f} s ({docs / import_s:,.0f}/s), {import_rss} MiB "
+        f"| {drain_s:.1f} s ({docs / drain_s:,.0f}/s), {drain_rss} MiB | **{rate:,.0f}** | {engine_rate:,.0f} "
+        f"| {rate / engine_rate:.0%} | {build_ms:.2f} ms, {share:.0%} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--es", default="http://127.0.0.1:9250")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6390/0")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--database-url", default=None, help="an empty PostgreSQL database (reset first)")
+    args = parser.parse_args()
+    print(
+        "| documents | database | indexed | `hub import` (rate, peak RSS) | `hub drain` + refresh (rate, peak RSS) "
+        "| JSONL → searchable docs/s | engine `_reindex` docs/s | share of engine | document build, analysis share |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for size in args.sizes:
+        print(measure(size, args), flush=True)
+
+
+if __name__ == "__main__":
+    main()
