@@ -4,7 +4,6 @@ the engine refuses set aside (and retried), a worker killed mid-reindex, searche
 from __future__ import annotations
 
 import os
-import signal
 import threading
 from datetime import timedelta
 
@@ -17,7 +16,7 @@ from store import rejected
 from store.models import IndexJob, OutboxEntry, RejectedDocument, Story, utcnow
 from store.writes import upsert
 from tests.support import DEMO_FILES, TINY, loaded_stack, story_fields, wait_until
-from tests.test_outbox import start_worker
+from tests.test_outbox import kill_worker, start_worker
 
 
 def context(stack, **overrides) -> jobs.JobContext:
@@ -245,7 +244,7 @@ def test_a_reindex_job_survives_its_worker_being_killed(demo, tmp_path):
                 interval=0.05,
                 message=(tmp_path / "worker.log").read_text()[-3000:],
             )
-            os.kill(worker.pid, signal.SIGKILL)
+            kill_worker(worker)
             worker.wait(timeout=30)
         finally:
             if worker.poll() is None:

@@ -1,5 +1,7 @@
 """A write made while Elasticsearch is down is kept in the outbox and indexed by the real worker later."""
 
+import os
+import signal
 import subprocess
 import sys
 
@@ -46,7 +48,15 @@ def start_worker(stack, tmp_path):
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
+        # Its own process group: a test's SIGKILL (kill_worker) takes the embedded beat with it, as a
+        # crashed machine would, instead of leaving it publishing drains after the test.
+        start_new_session=True,
     )
+
+
+def kill_worker(worker) -> None:
+    """SIGKILL the worker and its embedded beat (the whole process group)."""
+    os.killpg(worker.pid, signal.SIGKILL)
 
 
 def test_story_written_while_elasticsearch_is_down_is_indexed_after_it_returns(store_stack, tmp_path):
@@ -165,8 +175,6 @@ def _processed(stack) -> int:
 
 
 def test_a_worker_killed_mid_drain_loses_nothing_once_restarted(store_stack, tmp_path):
-    import os
-    import signal
 
     stack = store_stack("kill-drain")
     stack.drain()  # the index exists before the worker starts
@@ -178,7 +186,7 @@ def test_a_worker_killed_mid_drain_loses_nothing_once_restarted(store_stack, tmp
     worker = start_worker(stack, tmp_path)
     try:
         wait_until(lambda: 0 < _processed(stack) < total, timeout=120, interval=0.05, message="no batch finished")
-        os.kill(worker.pid, signal.SIGKILL)  # mid-drain: later batches are pending or in flight
+        kill_worker(worker)  # mid-drain: later batches are pending or in flight
         worker.wait(timeout=30)
     finally:
         if worker.poll() is None:
