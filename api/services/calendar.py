@@ -18,12 +18,20 @@ from api.context import db_sessions, settings
 from api.envelope import MSG_CALENDAR_TIME_INVALID, MSG_CALENDAR_TITLE_REQUIRED, MSG_NOT_FOUND, ApiError
 from api.event_times import local
 from store.models import Event
+from store.tags import tags_by_id
 
 PRODUCT_ID = "-//AI 社区//Hub events//ZH"
 FEED_LIMIT = 200
 
 
+def _one_line(text: str) -> str:
+    """A calendar's name on one line: X-WR-CALNAME is not escaped like SUMMARY, and a raw line break
+    (or any control character) in it makes the whole file unwritable."""
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+
+
 def _calendar(name: str) -> Calendar:
+    name = _one_line(name)
     calendar = Calendar()
     calendar.add("prodid", PRODUCT_ID)
     calendar.add("version", "2.0")
@@ -113,7 +121,9 @@ def upcoming_feed(args: dict) -> Response:
     with db_sessions()() as db:
         rows = db.scalars(select(Event).where(Event.end_time >= now).order_by(Event.start_time, Event.id)).all()
     events = [e for e in rows if not wanted or wanted & set(e.tags or [])][:FEED_LIMIT]
-    name = "AI 社区活动" + (f"（{'、'.join(sorted(wanted))}）" if wanted else "")
+    # Named by the titles of the known tags asked for; anything else in `label` only filters (to nothing).
+    titles = [tags_by_id()[tag]["label"] for tag in sorted(wanted) if tag in tags_by_id()]
+    name = "AI 社区活动" + (f"（{'、'.join(titles)}）" if titles else "")
     calendar = _calendar(name)
     for event in events:
         calendar.add_component(_event_entry(event))
