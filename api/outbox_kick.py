@@ -42,13 +42,14 @@ def publish_task(name: str, **options) -> str:
     return _publisher().send_task(name, retry=False, **options).id
 
 
-def send_task(name: str, expires: int = 60) -> bool:
-    """Publish a worker task by name, best effort; False when the broker is unreachable."""
+def send_task(name: str, expires: int | None = 60, args: list | None = None) -> bool:
+    """Publish a worker task by name, best effort; False when the broker is unreachable.
+    `expires=None` for a task that must run however late it is picked up."""
     try:
-        publish_task(name, expires=expires)
+        publish_task(name, expires=expires, args=args)
         return True
     except Exception as exc:  # broker unreachable
-        log.warning("could not reach the broker to send %s: %s", name, exc)
+        log.warning("could not reach the broker to send %s %s: %s", name, args or "", exc)
         return False
 
 
@@ -63,12 +64,7 @@ RUN_JOB_TASK = "hub.run_job"
 def send_job(job_id: int) -> bool:
     """Ask the worker to run an index job. When the broker is away the job stays queued and the
     worker's job recovery sends it once it can (indexer/jobs.py)."""
-    try:
-        _publisher().send_task(RUN_JOB_TASK, args=[job_id], retry=False)
-        return True
-    except Exception as exc:  # broker unreachable
-        log.warning("could not reach the broker, job %s stays queued: %s", job_id, exc)
-        return False
+    return send_task(RUN_JOB_TASK, expires=None, args=[job_id])
 
 
 __all__ = ["kick_outbox", "publish_task", "send_job", "send_task"]

@@ -1,10 +1,13 @@
 """Helpers the tests share (fixtures are in conftest.py): the test services' addresses, a `Stack`
-(one database plus one index alias) and envelope checks. Test modules import from here only."""
+(one database plus one index alias), envelope checks, and a real Celery worker to start and kill.
+Test modules import from here only."""
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -368,3 +371,39 @@ class FeedServer:
 def info_of(item: dict) -> dict:
     """A feed item's payload: its own `*_info` (the item's `source` is an empty object)."""
     return item[f"{item['type']}_info"]
+
+
+def start_worker(stack, tmp_path):
+    env = stack.env()
+    log = open(tmp_path / "worker.log", "w")
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "worker.app:celery_app",
+            "worker",
+            "-B",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "INFO",
+            "-s",
+            str(tmp_path / "beat-schedule"),
+            "-Q",
+            "celery",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        # Its own process group: a test's SIGKILL (kill_worker) takes the embedded beat with it, as a
+        # crashed machine would, instead of leaving it publishing drains after the test.
+        start_new_session=True,
+    )
+
+
+def kill_worker(worker) -> None:
+    """SIGKILL the worker and its embedded beat (the whole process group)."""
+    os.killpg(worker.pid, signal.SIGKILL)

@@ -9,8 +9,7 @@ from sqlalchemy import func, select
 
 from indexer.sync import pending_count
 from store.models import Story, User
-from tests.support import ROOT, wait_until
-from tests.test_outbox import start_worker
+from tests.support import ROOT, start_worker, wait_until
 
 USERS = 40
 STORIES = 4000

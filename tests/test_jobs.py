@@ -15,8 +15,7 @@ from indexer.lifecycle import indices_behind
 from store import rejected
 from store.models import IndexJob, OutboxEntry, RejectedDocument, Story, utcnow
 from store.writes import upsert
-from tests.support import DEMO_FILES, TINY, loaded_stack, story_fields, wait_until
-from tests.test_outbox import kill_worker, start_worker
+from tests.support import DEMO_FILES, TINY, kill_worker, loaded_stack, start_worker, story_fields, wait_until
 
 
 def context(stack, **overrides) -> jobs.JobContext:

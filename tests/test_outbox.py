@@ -1,16 +1,11 @@
 """A write made while Elasticsearch is down is kept in the outbox and indexed by the real worker later."""
 
-import os
-import signal
-import subprocess
-import sys
-
 from sqlalchemy import select
 
 from indexer.sync import pending_count
 from store.models import OutboxEntry, Story
 from store.writes import upsert
-from tests.support import ROOT, service, story_fields, wait_until
+from tests.support import kill_worker, service, start_worker, story_fields, wait_until
 
 
 def searchable(stack, title) -> bool:
@@ -21,42 +16,6 @@ def searchable(stack, title) -> bool:
         return hits["total"]["value"] == 1
     except Exception:
         return False
-
-
-def start_worker(stack, tmp_path):
-    env = stack.env()
-    log = open(tmp_path / "worker.log", "w")
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "worker.app:celery_app",
-            "worker",
-            "-B",
-            "--pool",
-            "solo",
-            "--loglevel",
-            "INFO",
-            "-s",
-            str(tmp_path / "beat-schedule"),
-            "-Q",
-            "celery",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        # Its own process group: a test's SIGKILL (kill_worker) takes the embedded beat with it, as a
-        # crashed machine would, instead of leaving it publishing drains after the test.
-        start_new_session=True,
-    )
-
-
-def kill_worker(worker) -> None:
-    """SIGKILL the worker and its embedded beat (the whole process group)."""
-    os.killpg(worker.pid, signal.SIGKILL)
 
 
 def test_story_written_while_elasticsearch_is_down_is_indexed_after_it_returns(store_stack, tmp_path):
