@@ -4,12 +4,13 @@ server: signed out answers 403 `请先登录`, a signed-in non-editor 403 `没�
 from __future__ import annotations
 
 import kinds
-from api.context import db_sessions, hub
+from api.context import db_sessions, hub, settings
 from api.envelope import MSG_NOT_FOUND, MSG_UNAVAILABLE, ApiError
 from api.outbox_kick import kick_outbox, send_job, send_task
 from api.services.access import require_editor
+from api.services.sources import MSG_SOURCE_NOT_CONFIGURED
 from indexer import jobs
-from ingest.sources import SOURCES
+from ingest.sources import SOURCES, SourcesConfig, configured
 from kinds.common import iso
 from store import rejected
 from store.models import IndexJob, RejectedDocument
@@ -56,14 +57,20 @@ def job_view(job: IndexJob) -> dict:
     }
 
 
+def _configured_sources() -> list[str]:
+    return configured(SourcesConfig.from_settings(settings()))
+
+
 def job_kinds() -> list[dict]:
+    """The jobs an editor may start: the index jobs and a fetch of each configured source (a source
+    without its feeds, topics or categories would fetch nothing)."""
     return [
         {
             "kind": kind,
             "label": KIND_LABELS.get(kind) or f"抓取来源：{SOURCES[kind.removeprefix(jobs.SOURCE_PREFIX)].label}",
             "targets": kinds.entity_types() if kind == jobs.REINDEX_KIND else [],
         }
-        for kind in jobs.known_kinds(SOURCES)
+        for kind in jobs.known_kinds(_configured_sources())
     ]
 
 
@@ -82,6 +89,10 @@ def get_job(job_id: int) -> dict:
 
 def start_job(args: dict) -> dict:
     user = require_editor()
+    source_name = args["kind"].removeprefix(jobs.SOURCE_PREFIX)
+    if args["kind"].startswith(jobs.SOURCE_PREFIX) and source_name in SOURCES:
+        if source_name not in _configured_sources():
+            raise ApiError(400, MSG_SOURCE_NOT_CONFIGURED, {"errors": {"json": {"kind": [MSG_SOURCE_NOT_CONFIGURED]}}})
     try:
         job = jobs.create_job(_context(), args["kind"], args.get("target"), started_by=f"{user.name} (#{user.id})")
     except jobs.UnknownJob as exc:

@@ -47,7 +47,10 @@ def stack(make_stack):
 @pytest.fixture()
 def app(stack, files):
     glossary, blocklist = files
-    return stack.app(glossary_file=glossary, hotwords_blocklist=blocklist)
+    # One configured source (RSS stories): only configured sources are offered as jobs.
+    return stack.app(
+        glossary_file=glossary, hotwords_blocklist=blocklist, source_rss_feeds=["https://feeds.example/a.xml"]
+    )
 
 
 @pytest.fixture()
@@ -118,12 +121,9 @@ def test_an_editor_starts_follows_and_a_second_start_is_refused_in_chinese(edito
         "reindex-all",
         "reindex-kind",
         "drain-outbox",
-        "source:arxiv",
-        "source:events",
-        "source:github",
         "source:stories",
     ]
-    assert {k["kind"]: k["label"] for k in listing["kinds"]}["source:arxiv"] == "抓取来源：arXiv 论文"
+    assert {k["kind"]: k["label"] for k in listing["kinds"]}["source:stories"] == "抓取来源：RSS 文章"
     assert "story" in listing["kinds"][1]["targets"]
     error_of(client.post(f"/api/v1/editor/jobs/{job['id']}/cancel", headers=headers), 409)  # already done
     assert error_of(client.get("/api/v1/editor/jobs/999999"), 404)["msg"] == "内容不存在"
@@ -141,6 +141,7 @@ def test_cancel_a_queued_job_and_bad_bodies(editor, stack):
         ({"kind": "reindex-kind"}, "请选择要重建的内容类型"),
         ({"kind": "reindex-kind", "target": "poem"}, "请选择要重建的内容类型"),
         ({"kind": 7}, "请选择任务类型"),
+        ({"kind": "source:arxiv"}, "该来源未配置"),  # known, but nothing configured to fetch
     ):
         assert error_of(client.post("/api/v1/editor/jobs", json=body, headers=headers), 400)["msg"] == msg, body
     assert error_of(client.post("/api/v1/editor/jobs/424242/cancel", headers=headers), 404)
