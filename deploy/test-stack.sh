@@ -13,6 +13,9 @@ export HUB_OIDC_ISSUER="http://127.0.0.1:$HUB_KEYCLOAK_PORT/realms/hub"
 export HUB_SITE_ORIGINS="http://127.0.0.1:$web_port,http://localhost:$web_port"
 # Small reindex chunks: the editors' page test watches a full reindex's progress move (ui/e2e/editor.e2e.test.mjs).
 export HUB_REINDEX_CHUNK=${HUB_REINDEX_CHUNK:-25}
+# One content source that always fails (nothing listens on port 1): the editors' page shows its failures
+# (ui/e2e/editor.e2e.test.mjs). The other sources stay unconfigured.
+export HUB_SOURCE_RSS_FEEDS=${HUB_SOURCE_RSS_FEEDS-http://127.0.0.1:1/e2e-unreachable-feed.xml}
 # One browser from one address runs every test within minutes: limits sized for that, still on.
 export HUB_RATE_LIMIT_SEARCH=${HUB_RATE_LIMIT_SEARCH:-3000/minute} HUB_RATE_LIMIT_SUGGEST=${HUB_RATE_LIMIT_SUGGEST:-6000/minute}
 
