@@ -3,7 +3,7 @@
 # Elasticsearch (HUB_TEST_ES_PORT, 9250), Redis (HUB_TEST_REDIS_PORT, 6390), Keycloak (HUB_TEST_KEYCLOAK_PORT,
 # 8190), a fresh database seeded with the demo corpus, gunicorn serving the built UI on 127.0.0.1:$web_port
 # (HUB_E2E_PORT, 8100) and a Celery worker with beat; files under HUB_STACK_VAR_DIR (var/e2e). Both are stopped when the sourcing script exits.
-# Leaves `web_port`, `web` and `worker` (pids) set.
+# Leaves `web_port`, `web`, `worker` and `wechat` (pids) set.
 export HUB_ES_PORT=${HUB_TEST_ES_PORT:-9250} HUB_REDIS_PORT=${HUB_TEST_REDIS_PORT:-6390}
 export HUB_ES_URL="http://127.0.0.1:$HUB_ES_PORT" HUB_REDIS_URL="redis://127.0.0.1:$HUB_REDIS_PORT/1"
 export HUB_VAR_DIR="${HUB_STACK_VAR_DIR:-$root/var/e2e}" HUB_INDEX_ALIAS="hub-e2e"
@@ -13,6 +13,9 @@ export HUB_OIDC_ISSUER="http://127.0.0.1:$HUB_KEYCLOAK_PORT/realms/hub"
 export HUB_SITE_ORIGINS="http://127.0.0.1:$web_port,http://localhost:$web_port"
 # Small reindex chunks: the editors' page test watches a full reindex's progress move (ui/e2e/editor.e2e.test.mjs).
 export HUB_REINDEX_CHUNK=${HUB_REINDEX_CHUNK:-25}
+# One content source that always fails (nothing listens on port 1): the editors' page shows its failures
+# (ui/e2e/editor.e2e.test.mjs). The other sources stay unconfigured.
+export HUB_SOURCE_RSS_FEEDS=${HUB_SOURCE_RSS_FEEDS-http://127.0.0.1:1/e2e-unreachable-feed.xml}
 # One browser from one address runs every test within minutes: limits sized for that, still on.
 export HUB_RATE_LIMIT_SEARCH=${HUB_RATE_LIMIT_SEARCH:-3000/minute} HUB_RATE_LIMIT_SUGGEST=${HUB_RATE_LIMIT_SUGGEST:-6000/minute}
 
@@ -29,6 +32,14 @@ IFS=, read -ra extra <<<"${HUB_E2E_EXTRA-ui/e2e/data/hostile.jsonl}"
 if [ ${#extra[@]} -gt 0 ]; then .venv/bin/hub import --index --no-kick "${extra[@]}"; fi
 redis-cli -p "$HUB_REDIS_PORT" -n 1 flushdb >/dev/null
 
+# WeChat's API for the sharing signature: the recorded fixture server the API tests use (tests/support.py),
+# so the page-side wx.config in WeChat's browser is exercised end to end (ui/e2e/wechat.e2e.test.mjs).
+rm -f "$HUB_VAR_DIR/wechat.base"
+.venv/bin/python -m tests.support wechat "$HUB_VAR_DIR/wechat.base" > "$HUB_VAR_DIR/wechat.log" 2>&1 &
+wechat=$!
+for _ in $(seq 1 50); do [ -s "$HUB_VAR_DIR/wechat.base" ] && break; sleep 0.1; done
+export HUB_WECHAT_APP_ID=wx-test-app HUB_WECHAT_APP_SECRET=recorded-secret HUB_WECHAT_API_BASE="$(cat "$HUB_VAR_DIR/wechat.base")"
+
 .venv/bin/gunicorn -c deploy/gunicorn.conf.py --bind "127.0.0.1:$web_port" --workers 2 --threads 8 --worker-class api.gunicorn_worker.EnvelopeThreadWorker --timeout 60 api.wsgi:app \
   > "$HUB_VAR_DIR/gunicorn.log" 2>&1 &
 web=$!
@@ -36,5 +47,5 @@ web=$!
 .venv/bin/celery -A worker.app:celery_app worker -B --pool solo --loglevel INFO -s "$HUB_VAR_DIR/beat-schedule" \
   > "$HUB_VAR_DIR/worker.log" 2>&1 &
 worker=$!
-trap 'kill $web $worker 2>/dev/null || true; wait $web $worker 2>/dev/null || true' EXIT
+trap 'kill $web $worker $wechat 2>/dev/null || true; wait $web $worker $wechat 2>/dev/null || true' EXIT
 for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$web_port/healthz" >/dev/null 2>&1 && break; sleep 0.5; done

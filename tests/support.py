@@ -4,6 +4,7 @@ Test modules import from here only."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -368,6 +369,50 @@ class FeedServer:
         self.httpd.server_close()
 
 
+WECHAT_FIXTURES = ROOT / "tests" / "fixtures" / "wechat"
+
+
+class RecordedWeChat:
+    """A real HTTP server answering WeChat's token and ticket calls from recorded files (for app id
+    `wx-test-app`); it counts calls. The API tests start it in-process; the browser tests' stack runs it
+    with `python -m tests.support wechat PORT_FILE` (deploy/test-stack.sh)."""
+
+    APP_ID = "wx-test-app"
+
+    def __init__(self, token_file: str = "token.json"):
+        self.calls: list[str] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802
+                url = urlsplit(self.path)
+                query = parse_qs(url.query)
+                outer.calls.append(url.path)
+                if url.path == "/cgi-bin/token" and query.get("appid") == [outer.APP_ID]:
+                    body = (WECHAT_FIXTURES / token_file).read_bytes()
+                elif url.path == "/cgi-bin/ticket/getticket" and query.get("access_token") == [
+                    "ACCESS_TOKEN_RECORDED_0001"
+                ]:
+                    body = (WECHAT_FIXTURES / "getticket.json").read_bytes()
+                else:
+                    body = json.dumps({"errcode": 40001, "errmsg": "invalid credential"}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base = f"http://127.0.0.1:{self.server.server_port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
 def info_of(item: dict) -> dict:
     """A feed item's payload: its own `*_info` (the item's `source` is an empty object)."""
     return item[f"{item['type']}_info"]
@@ -407,3 +452,14 @@ def start_worker(stack, tmp_path):
 def kill_worker(worker) -> None:
     """SIGKILL the worker and its embedded beat (the whole process group)."""
     os.killpg(worker.pid, signal.SIGKILL)
+
+
+def _serve_wechat(port_file: str) -> None:
+    """Run the recorded WeChat API until killed; its base URL is written to `port_file` once it listens."""
+    server = RecordedWeChat()
+    Path(port_file).write_text(server.base)
+    threading.Event().wait()
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["wechat"]:
+    _serve_wechat(sys.argv[2])

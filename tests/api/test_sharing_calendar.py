@@ -5,11 +5,6 @@ recorded responses (tests/fixtures/wechat/); Redis, Elasticsearch and the databa
 from __future__ import annotations
 
 import hashlib
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -17,9 +12,8 @@ from icalendar import Calendar
 
 from api.wechat import jsapi_signature
 from store.models import Message, User
-from tests.support import client_for, data_of, error_of, sign_in, tiny_stack
+from tests.support import RecordedWeChat, client_for, data_of, error_of, sign_in, tiny_stack
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "wechat"
 TICKET = "sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg"
 PAGE = "http://127.0.0.1:8000/view/1001?from=share"
 
@@ -27,43 +21,6 @@ PAGE = "http://127.0.0.1:8000/view/1001?from=share"
 def test_signature_matches_wechats_published_example():
     signature = jsapi_signature(TICKET, "Wm3WZYTPz0wzccnW", 1414587457, "http://mp.weixin.qq.com?params=value")
     assert signature == "0f9de62fce790f9a083d5c99e95740ceb90c27ed"
-
-
-class RecordedWeChat:
-    """A real HTTP server answering WeChat's token and ticket calls from recorded files; it counts calls."""
-
-    def __init__(self, token_file: str = "token.json"):
-        self.calls: list[str] = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802
-                url = urlsplit(self.path)
-                query = parse_qs(url.query)
-                outer.calls.append(url.path)
-                if url.path == "/cgi-bin/token" and query.get("appid") == ["wx-test-app"]:
-                    body = (FIXTURES / token_file).read_bytes()
-                elif url.path == "/cgi-bin/ticket/getticket" and query.get("access_token") == [
-                    "ACCESS_TOKEN_RECORDED_0001"
-                ]:
-                    body = (FIXTURES / "getticket.json").read_bytes()
-                else:
-                    body = json.dumps({"errcode": 40001, "errmsg": "invalid credential"}).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base = f"http://127.0.0.1:{self.server.server_port}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture(scope="module")

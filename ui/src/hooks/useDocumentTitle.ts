@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { config } from '@/lib/config';
 import { injectedSite } from '@/lib/site';
+import { PAGE_META_EVENT } from '@/lib/wechat/landing';
 
 export interface PageMeta {
   /** the page's summary: meta description and og:description */
@@ -43,5 +44,7 @@ export function useDocumentTitle(title?: string | null, meta: PageMeta = {}) {
     setMeta('name', 'description', summary);
     setMeta('property', 'og:description', summary);
     setMeta('property', 'og:image', picture && /^https?:/.test(picture) ? picture : null);
+    // Inside WeChat the share card follows the page (src/lib/wechat); nobody listens elsewhere.
+    window.dispatchEvent(new Event(PAGE_META_EVENT));
   }, [title, description, image]);
 }

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Paged } from '@/api/types';
 
@@ -17,8 +17,13 @@ export function pagedQueryOptions<T, K extends QueryKey, P extends Paged<T> = Pa
   });
 }
 
+/** A page of any paged list: numbered (Paged) or by cursor (the link feed). */
+export interface ListPage<T> {
+  list: T[];
+}
+
 /** Concatenates pages, dropping items already seen; recomputed from the first page, so a first-page load resets it. */
-export function dedupe<T>(pages: Paged<T>[] | undefined, keyOf: (item: T) => string): T[] {
+export function dedupe<T>(pages: ListPage<T>[] | undefined, keyOf: (item: T) => string): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
   for (const page of pages ?? []) {
@@ -32,9 +37,14 @@ export function dedupe<T>(pages: Paged<T>[] | undefined, keyOf: (item: T) => str
   return out;
 }
 
-type PagedOptions<T, K extends QueryKey, P extends Paged<T>> = ReturnType<typeof pagedQueryOptions<T, K, P>>;
-
-export function useInfiniteList<T, K extends QueryKey, P extends Paged<T> = Paged<T>>(options: PagedOptions<T, K, P>, keyOf: (item: T) => string) {
+/**
+ * An infinite list (numbered pages from pagedQueryOptions, or any cursor): its items without repeats and
+ * the props of ListWrapper or LoadMoreButton.
+ */
+export function useInfiniteList<T, P extends ListPage<T>, D extends InfiniteData<P, unknown>, K extends QueryKey, TPageParam>(
+  options: UseInfiniteQueryOptions<P, Error, D, K, TPageParam>,
+  keyOf: (item: T) => string,
+) {
   const query = useInfiniteQuery(options);
   const items = useMemo(() => dedupe(query.data?.pages, keyOf), [query.data, keyOf]);
   // The list states of ListWrapper, derived once here for every page that shows an infinite list.

@@ -93,7 +93,7 @@ function JobsSection() {
       ) : (
         <ul className="job-list" aria-label="任务列表">
           {list.map((job) => (
-            <JobRow key={job.id} job={job} onCancel={() => cancel.mutate(job.id)} cancelling={cancel.isPending && cancel.variables === job.id} />
+            <JobRow key={job.id} job={job} kinds={kinds} onCancel={() => cancel.mutate(job.id)} cancelling={cancel.isPending && cancel.variables === job.id} />
           ))}
         </ul>
       )}
@@ -107,9 +107,9 @@ function sameGroup(a: string, b: string): boolean {
   return group(a) === group(b);
 }
 
-function JobRow({ job, onCancel, cancelling }: { job: IndexJob; onCancel: () => void; cancelling: boolean }) {
+function JobRow({ job, kinds, onCancel, cancelling }: { job: IndexJob; kinds: JobKind[]; onCancel: () => void; cancelling: boolean }) {
   const percent = percentOf(job);
-  const label = kindLabel(job.kind, job.target);
+  const label = kindLabel(kinds, job.kind, job.target);
   return (
     <li className={`job job--${job.state}`} data-job-id={job.id} data-state={job.state}>
       <div className="job__head">

@@ -1,16 +1,19 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReportPage } from '@/api/types';
 import { QueryError } from '@/components/ErrorView/ErrorView';
+import { LoadMoreButton } from '@/components/LoadMoreButton/LoadMoreButton';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { REPORT_REASONS } from '@/features/story';
+import { pagedQueryOptions, useInfiniteList } from '@/hooks/useInfiniteList';
 import { get } from '@/lib/request';
 import { paths } from '@/lib/paths';
 import { timeLabel } from './jobFormat';
 
 const SIZE = 20;
 const reasonOf = (type: number) => REPORT_REASONS.find((r) => r.value === type)?.label ?? `类型 ${type}`;
+/** One report per reader and story. */
+const reportKey = (r: ReportPage['list'][number]) => `${r.story_id}-${r.user_id}`;
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
 /**
@@ -19,13 +22,11 @@ const isWebLink = (url: string) => /^https?:\/\//i.test(url);
  */
 export function ReportsSection() {
   const uid = useId();
-  const reports = useInfiniteQuery({
-    queryKey: ['editor', 'reports'],
-    queryFn: ({ pageParam, signal }) => get<ReportPage>('/v1/editor/reports', { page: pageParam, size: SIZE }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
-  });
-  const rows = reports.data?.pages.flatMap((p) => p.list) ?? [];
+  const reports = useInfiniteList(
+    pagedQueryOptions(['editor', 'reports'], (page, signal) => get<ReportPage>('/v1/editor/reports', { page, size: SIZE }, { signal })),
+    reportKey,
+  );
+  const rows = reports.items;
   return (
     <section className="editor-card" aria-labelledby={`${uid}-reports`}>
       <h2 className="editor-card__title" id={`${uid}-reports`}>举报</h2>
@@ -35,7 +36,7 @@ export function ReportsSection() {
       ) : (
         <ul className="rejected-list" aria-label="举报列表">
           {rows.map((r) => (
-            <li className="rejected report" key={`${r.story_id}-${r.user_id}`} data-story-id={r.story_id}>
+            <li className="rejected report" key={reportKey(r)} data-story-id={r.story_id}>
               <div className="rejected__head">
                 {r.story_deleted
                   ? <span className="rejected__doc">{r.story_title}（已删除）</span>
@@ -52,11 +53,7 @@ export function ReportsSection() {
           ))}
         </ul>
       )}
-      {reports.hasNextPage && (
-        <button type="button" className="btn btn--plain btn--small" disabled={reports.isFetchingNextPage} onClick={() => reports.fetchNextPage()}>
-          加载更多
-        </button>
-      )}
+      <LoadMoreButton {...reports.listProps} />
     </section>
   );
 }

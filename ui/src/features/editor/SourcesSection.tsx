@@ -57,7 +57,7 @@ export function SourcesSection() {
               {s.failures.length > 0 && (
                 <ul className="source__failures" aria-label={`${s.label}最近的失败`}>
                   {s.failures.map((f, i) => (
-                    <li key={`${f.at}-${i}`} className="rejected__reason">{timeLabel(f.at)} {f.reason}</li>
+                    <li key={`${f.at}-${i}`} className="rejected__reason source__failure">{timeLabel(f.at)} {f.reason}</li>
                   ))}
                 </ul>
               )}

@@ -50,8 +50,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('job figures', () => {
   it('words kinds, states, speed and time left', () => {
-    expect(kindLabel('reindex-kind', 'paper')).toBe('重建一类内容（论文）');
-    expect(kindLabel('source:arxiv')).toBe('抓取来源 arxiv');
+    const kinds = [...KINDS, { kind: 'source:arxiv', label: '抓取来源：arXiv 论文', targets: [] }];
+    expect(kindLabel(kinds, 'reindex-kind', 'paper')).toBe('重建一类内容（论文）');
+    expect(kindLabel(kinds, 'source:arxiv')).toBe('抓取来源：arXiv 论文');
+    expect(kindLabel(kinds, 'source:gone')).toBe('source:gone');
     expect(stateLabel({ state: 'running', cancel_requested: true })).toBe('正在取消');
     expect(stateLabel({ state: 'done', cancel_requested: false })).toBe('已完成');
     expect(percentOf({ percent: 44.8 })).toBe(45);

@@ -1,13 +1,7 @@
 /** How the editors' page words a job: kind, state, progress, speed and time left. */
-import type { IndexJob } from '@/api/types';
+import type { IndexJob, JobKind } from '@/api/types';
 
 export const ACTIVE_STATES = ['queued', 'running'];
-
-export const KIND_LABELS: Record<string, string> = {
-  'reindex-all': '重建全部索引',
-  'reindex-kind': '重建一类内容',
-  'drain-outbox': '同步待索引内容',
-};
 
 export const TARGET_LABELS: Record<string, string> = {
   story: '文章',
@@ -25,8 +19,13 @@ const STATE_LABELS: Record<string, string> = {
   cancelled: '已取消',
 };
 
-export function kindLabel(kind: string, target?: string | null): string {
-  const base = KIND_LABELS[kind] ?? (kind.startsWith('source:') ? `抓取来源 ${kind.slice(7)}` : kind);
+/**
+ * A job's name: the label the API gives its kind (GET /v1/editor/jobs `kinds`, worded once, in
+ * api/services/editor.py), plus the content type of a one-kind rebuild. A job of a kind the server no
+ * longer offers (a source removed from the configuration) keeps its raw kind.
+ */
+export function kindLabel(kinds: readonly Pick<JobKind, 'kind' | 'label'>[], kind: string, target?: string | null): string {
+  const base = kinds.find((k) => k.kind === kind)?.label ?? kind;
   return target ? `${base}（${TARGET_LABELS[target] ?? target}）` : base;
 }
 

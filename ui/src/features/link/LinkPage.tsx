@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { infiniteQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useInfiniteList } from '@/hooks/useInfiniteList';
 import { paths } from '@/lib/paths';
 import { siteQuery } from '@/lib/site';
 import { fetchTimeline, linkContextQuery, linkStatusQuery, setLinkBase, type LinkStatus } from './linkApi';
@@ -12,6 +13,14 @@ import '@/components/Card/card.css';
 import './LinkPage.css';
 
 const TIMELINE_KEY = ['link', 'timeline'] as const;
+// The feed pages by cursor: the last status's id (Mastodon's max_id).
+const timelineQuery = infiniteQueryOptions({
+  queryKey: TIMELINE_KEY,
+  queryFn: ({ pageParam, signal }) => fetchTimeline(pageParam, signal),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextMaxId ?? undefined,
+});
+const statusKey = (s: LinkStatus) => s.id;
 
 /** `/link`: the link feed (newest first, post, favourite, bookmark); `?status=<id>` opens a discussion. */
 export default function LinkPage() {
@@ -31,16 +40,8 @@ export default function LinkPage() {
 
 function Timeline({ onOpen }: { onOpen: (id: string) => void }) {
   const client = useQueryClient();
-  const query = useInfiniteQuery({
-    queryKey: TIMELINE_KEY,
-    queryFn: ({ pageParam, signal }) => fetchTimeline(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextMaxId ?? undefined,
-  });
-  const items = useMemo(() => {
-    const seen = new Set<string>();
-    return (query.data?.pages ?? []).flatMap((p) => p.list).filter((s) => !seen.has(s.id) && Boolean(seen.add(s.id)));
-  }, [query.data]);
+  const query = useInfiniteList(timelineQuery, statusKey);
+  const items = query.items;
   const posted = (status: LinkStatus) => {
     client.setQueryData(TIMELINE_KEY, (data: typeof query.data) =>
       data ? { ...data, pages: data.pages.map((p, i) => (i === 0 ? { ...p, list: [status, ...p.list] } : p)) } : data,
@@ -49,17 +50,7 @@ function Timeline({ onOpen }: { onOpen: (id: string) => void }) {
   return (
     <>
       <LinkComposer onPosted={posted} />
-      <ListWrapper
-        label="动态列表"
-        isLoading={query.isLoading}
-        isError={query.isError && !query.isFetchNextPageError}
-        isFetchNextPageError={query.isFetchNextPageError}
-        isFetchingNextPage={query.isFetchingNextPage}
-        hasNextPage={query.hasNextPage}
-        count={items.length}
-        onRetry={() => (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch())}
-        onLoadMore={() => query.fetchNextPage()}
-      >
+      <ListWrapper label="动态列表" {...query.listProps}>
         <div className="link-list">
           {items.map((s) => <LinkStatusItem key={s.id} status={s} onOpen={onOpen} />)}
         </div>

@@ -1,10 +1,12 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { MessagePage } from '@/api/types';
 import { QueryError } from '@/components/ErrorView/ErrorView';
+import { LoadMoreButton } from '@/components/LoadMoreButton/LoadMoreButton';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { useRequireLogin } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { pagedQueryOptions, useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatRelativeTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { get } from '@/lib/request';
@@ -12,6 +14,7 @@ import { MESSAGES_KEY, unreadQuery, useMarkAllRead } from './messageQueries';
 import './MessagesPage.css';
 
 const SIZE = 20;
+const messageKey = (m: MessagePage['list'][number]) => String(m.id);
 
 /** `/messages`: what happened to the reader's stories (votes, bookmarks, a moderator's delete with its reason). */
 export default function MessagesPage() {
@@ -19,15 +22,12 @@ export default function MessagesPage() {
   const { isLogin } = useRequireLogin();
   const unread = useQuery(unreadQuery(Boolean(isLogin)));
   const markAll = useMarkAllRead();
-  const messages = useInfiniteQuery({
-    queryKey: MESSAGES_KEY,
-    queryFn: ({ pageParam, signal }) => get<MessagePage>('/v1/messages', { page: pageParam, size: SIZE }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
-    enabled: Boolean(isLogin),
-  });
+  const messages = useInfiniteList(
+    pagedQueryOptions(MESSAGES_KEY, (page, signal) => get<MessagePage>('/v1/messages', { page, size: SIZE }, { signal }), Boolean(isLogin)),
+    messageKey,
+  );
   if (!isLogin) return <PageLoading />;
-  const rows = messages.data?.pages.flatMap((p) => p.list) ?? [];
+  const rows = messages.items;
   const unreadCount = unread.data?.unread_count ?? 0;
   return (
     <div className="messages-page">
@@ -52,11 +52,7 @@ export default function MessagesPage() {
           ))}
         </ul>
       )}
-      {messages.hasNextPage && (
-        <button type="button" className="btn btn--plain btn--small" disabled={messages.isFetchingNextPage} onClick={() => messages.fetchNextPage()}>
-          加载更多
-        </button>
-      )}
+      <LoadMoreButton {...messages.listProps} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ const MESSAGES = [
   { id: 1, kind: 'marked', text: '你的文章《新文》被收藏了', story_id: 7, story_title: '新文', created_at: '2026-11-21T04:00:00Z', is_read: true },
 ];
 
-function serve() {
+function serve(pages = 1) {
   const state = { unread: 2 };
   const calls: string[] = [];
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -24,8 +24,10 @@ function serve() {
       return ok({ is_read: true, unread_count: 0 });
     }
     if (url.startsWith('/api/v1/messages')) {
-      const list = MESSAGES.map((m) => ({ ...m, is_read: state.unread === 0 || m.is_read }));
-      return ok({ list, total: 3, page: 1, size: 20, hasNextPage: false });
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+      // With `pages` > 1 every page holds the same three messages under ids of their own.
+      const list = MESSAGES.map((m) => ({ ...m, id: m.id + (page - 1) * 10, is_read: state.unread === 0 || m.is_read }));
+      return ok({ list, total: 3 * pages, page, size: 20, hasNextPage: page < pages });
     }
     return ok(null);
   }));
@@ -51,5 +53,18 @@ describe('messages page', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: '消息列表' })).queryAllByLabelText('未读')).toHaveLength(0));
     expect(calls).toContain('POST /api/v1/messages/read');
     expect(screen.getByRole('button', { name: '全部标为已读' })).toBeDisabled();
+  });
+});
+
+describe('messages page: 加载更多', () => {
+  it('loads the next page on request and disappears after the last', async () => {
+    const calls = serve(2);
+    renderWithProviders(<MessagesPage />, { route: '/messages' });
+    const list = await screen.findByRole('list', { name: '消息列表' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: '加载更多' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(6));
+    expect(calls.filter((c) => c.startsWith('GET /api/v1/messages?'))).toEqual(['GET /api/v1/messages?page=1&size=20', 'GET /api/v1/messages?page=2&size=20']);
+    expect(screen.queryByRole('button', { name: '加载更多' })).toBeNull();
   });
 });
