@@ -97,7 +97,7 @@ def statuses_json(db, statuses: list[LinkStatus], viewer: User | None) -> list[d
             {
                 "id": str(status.id),
                 "uri": f"{request.url_root.rstrip('/')}/link?status={status.id}",
-                "url": f"/link?status={status.id}",
+                "url": f"{request.url_root.rstrip('/')}/link?status={status.id}",  # absolute, as Mastodon's
                 "created_at": _iso(status.created_at),
                 "account": accounts[status.user_id],
                 "content": content_html(status.content),
