@@ -44,7 +44,9 @@ class LinkInfoSchema(Schema):
     in_reply_to_id = fields.Integer(allow_none=True)
     favourites_count = fields.Integer()
     replies_count = fields.Integer()
-    url = fields.String(metadata={"description": "the status on /link, or its page at the remote server (absolute URL)"})
+    url = fields.String(
+        metadata={"description": "the status on /link, or its page at the remote server (absolute URL)"}
+    )
     origin = fields.String(allow_none=True, metadata={"description": "the remote server's base URL; null: built in"})
     created_at = fields.String()
     tag_names = fields.List(fields.Dict(), required=True)

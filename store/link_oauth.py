@@ -25,7 +25,9 @@ def _hash(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()
 
 
-def register_app(session: Session, name: str, redirect_uris: list[str], scopes: str, website: str | None) -> tuple[LinkOAuthApp, str]:
+def register_app(
+    session: Session, name: str, redirect_uris: list[str], scopes: str, website: str | None
+) -> tuple[LinkOAuthApp, str]:
     """A new client app and its secret (shown once). The caller commits."""
     secret = secrets.token_urlsafe(32)
     app = LinkOAuthApp(
@@ -85,7 +87,9 @@ def remote_app(session: Session, base_url: str) -> LinkRemoteApp | None:
     return session.get(LinkRemoteApp, base_url)
 
 
-def save_remote_app(session: Session, base_url: str, redirect_uri: str, client_id: str, client_secret: str) -> LinkRemoteApp:
+def save_remote_app(
+    session: Session, base_url: str, redirect_uri: str, client_id: str, client_secret: str
+) -> LinkRemoteApp:
     """Keep (or replace, when the hub's callback address changed) the hub's registration. The caller commits."""
     row = session.get(LinkRemoteApp, base_url)
     if row is None:

@@ -40,7 +40,10 @@ class Authorize(MethodView):
     @writes.arguments(AuthorizeArgs, location="query")
     @writes.response(200, envelope_of(AuthorizeSchema))
     @writes.write_errors()
-    @writes.alt_response(503, description="a remote link server unreachable or refusing the registration: 社区动态服务暂时不可用，请稍后再试")
+    @writes.alt_response(
+        503,
+        description="a remote link server unreachable or refusing the registration: 社区动态服务暂时不可用，请稍后再试",
+    )
     def get(self, args):
         """Built-in link service: a new bearer token for the signed-in caller (sends X-CSRF-Token, though a
         GET: it creates a credential); the UI keeps it under its local key. A remote server

@@ -35,8 +35,27 @@ def _error_page(exc: OAuthError):
     return body, exc.status, {"Content-Type": "text/html; charset=utf-8"}
 
 
+def _cors(response):
+    """The client API is called from other sites' pages (another hub pointing HUB_LINK_BASE_URL here), as
+    Mastodon's is: any origin, never credentialed (the bearer token is the only credential, so `*` lends
+    no cookie). The OAuth pages are browser navigations and stay same-origin."""
+    if request.url_rule is not None and "/api/v1/" in request.url_rule.rule:
+        response.headers["Access-Control-Allow-Origin"] = "*"
+        response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type, Accept"
+        response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+        response.headers["Access-Control-Expose-Headers"] = "Link"
+        response.headers["Access-Control-Max-Age"] = "600"
+    return response
+
+
 for _blueprint in (reads, writes):
     _blueprint.register_error_handler(LinkError, _error)
+    _blueprint.after_request(_cors)
+
+
+@reads.route("/api/v1/<path:_rest>", methods=["OPTIONS"])
+def preflight(_rest: str):
+    return "", 204
 
 
 @reads.get("/api/v1/timelines/public")
@@ -102,7 +121,11 @@ def authorize_page():
         return redirect(answer)
     page, target = answer
     policy = f"default-src 'none'; form-action 'self' {target}; frame-ancestors 'none'; base-uri 'none'"
-    headers = {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": policy}
+    headers = {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Content-Security-Policy": policy,
+    }
     return page, 200, headers
 
 

@@ -11,8 +11,8 @@ from sqlalchemy import select, update
 from api.auth.csrf import verify_csrf
 from api.context import db_sessions, settings
 from api.envelope import MSG_NOT_FOUND, ApiError
-from api.services.access import forbid, live_story, may_edit, require_user
 from api.services import link_oauth
+from api.services.access import forbid, live_story, may_edit, require_user
 from api.services.link_client import LinkClient, LinkServiceError
 from api.services.link_service import bearer_token
 from api.session_user import current_user

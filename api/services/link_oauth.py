@@ -24,7 +24,7 @@ from flask import request, session
 from sqlalchemy.exc import IntegrityError
 
 from api.auth.redirects import with_query
-from api.context import db_sessions, settings
+from api.context import db_sessions
 from api.envelope import ApiError
 from api.services.link_client import MSG_UNREACHABLE
 from store import link_oauth as store
@@ -58,7 +58,12 @@ def _register(base: str, redirect_uri: str, timeout: float) -> tuple[str, str]:
     try:
         answer = requests.post(
             f"{base}/api/v1/apps",
-            data={"client_name": CLIENT_NAME, "redirect_uris": redirect_uri, "scopes": SCOPES, "website": request.host_url},
+            data={
+                "client_name": CLIENT_NAME,
+                "redirect_uris": redirect_uri,
+                "scopes": SCOPES,
+                "website": request.host_url,
+            },
             headers={"Accept": "application/json"},
             timeout=timeout,
         )
@@ -105,7 +110,11 @@ def _exchange(base: str, code: str, timeout: float) -> dict:
     redirect_uri = callback_uri()
     client_id, secret = _app(base, redirect_uri, timeout)
     oauth = OAuth2Session(
-        client_id, secret, redirect_uri=redirect_uri, scope=SCOPES, token_endpoint_auth_method="client_secret_post"
+        client_id,
+        secret,
+        redirect_uri=redirect_uri,
+        scope=SCOPES,
+        token_endpoint_auth_method="client_secret_post",  # noqa: S106 (a method name, not a secret)
     )
     try:
         token = oauth.fetch_token(f"{base}/oauth/token", code=code, grant_type="authorization_code", timeout=timeout)
@@ -117,7 +126,12 @@ def _exchange(base: str, code: str, timeout: float) -> dict:
         raise ApiError(503, MSG_UNREACHABLE) from exc
     if not isinstance(token.get("access_token"), str) or not token["access_token"]:
         raise ApiError(503, MSG_UNREACHABLE)
-    return {"access_token": token["access_token"], "token_type": "Bearer", "scope": token.get("scope") or SCOPES, "base_url": base}
+    return {
+        "access_token": token["access_token"],
+        "token_type": "Bearer",
+        "scope": token.get("scope") or SCOPES,
+        "base_url": base,
+    }
 
 
 def finish(base: str, timeout: float) -> str:
@@ -127,7 +141,11 @@ def finish(base: str, timeout: float) -> str:
     expected = pending.get("state") if isinstance(pending, dict) else None
     back = back_to(pending.get("next")) if isinstance(pending, dict) else DEFAULT_BACK
     try:
-        if not expected or not hmac.compare_digest(str(expected).encode(), sent_state.encode()) or pending.get("base") != base:
+        if (
+            not expected
+            or not hmac.compare_digest(str(expected).encode(), sent_state.encode())
+            or pending.get("base") != base
+        ):
             raise ApiError(400, MSG_STATE)
         if request.args.get("error"):
             raise ApiError(400, MSG_DENIED if request.args["error"] == "access_denied" else MSG_REFUSED)

@@ -147,7 +147,7 @@ def consent_page() -> tuple[str, str] | str:
     page = (
         '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1"><title>授权社区动态</title></head>'
-        '<body>'
+        "<body>"
         f"<h1>授权 {escape(app.name)}</h1>"
         f"<p>{escape(user.name)}，{escape(app.name)} 请求以你的身份使用社区动态（{escape(scopes)}）。</p>"
         f'<form method="post">{hidden}'

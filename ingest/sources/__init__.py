@@ -9,7 +9,9 @@ from ingest.sources.base import RunReport, Source, SourceEnv, run_fetches
 from ingest.sources.config import SourcesConfig, http_policy
 from ingest.sources.http import HttpPolicy, SourceError, TransientError, backoff_delay
 
-SOURCES: dict[str, Source] = {s.name: s for s in (arxiv.SOURCE, github.SOURCE, stories.SOURCE, events.SOURCE, link_timeline.SOURCE)}
+SOURCES: dict[str, Source] = {
+    s.name: s for s in (arxiv.SOURCE, github.SOURCE, stories.SOURCE, events.SOURCE, link_timeline.SOURCE)
+}
 
 
 class UnknownSource(KeyError):

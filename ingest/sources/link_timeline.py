@@ -132,7 +132,10 @@ def newest_stored(session: Session, origin: str) -> str | None:
 def _loader(config: SourcesConfig):
     limit = min(config.page_size, MAX_LIMIT)
     url = config.link_url.rstrip("/") + "/api/v1/timelines/public"
-    headers = {"Accept": "application/json", **({"Authorization": f"Bearer {config.link_token}"} if config.link_token else {})}
+    headers = {
+        "Accept": "application/json",
+        **({"Authorization": f"Bearer {config.link_token}"} if config.link_token else {}),
+    }
 
     def load(http: PoliteHttp, since: str | None) -> list[RemoteStatus]:
         items: list[RemoteStatus] = []

@@ -125,7 +125,10 @@ def test_a_code_is_good_once_and_only_with_its_client_secret(hub, browser_at_rem
     good = requests.post(f"{remote}/oauth/token", data={**form, "client_secret": secret}, timeout=10)
     assert good.status_code == 200 and good.json()["token_type"] == "Bearer"
     replay = requests.post(f"{remote}/oauth/token", data={**form, "client_secret": secret}, timeout=10)
-    assert replay.status_code == 400 and replay.json() == {"error": "invalid_grant", "error_description": "授权码无效或已过期"}
+    assert replay.status_code == 400 and replay.json() == {
+        "error": "invalid_grant",
+        "error_description": "授权码无效或已过期",
+    }
 
 
 def test_a_callback_whose_state_is_not_the_sessions_is_refused(hub, browser_at_remote):
@@ -155,7 +158,10 @@ def test_a_foreign_return_address_falls_back_to_the_link_page(hub, browser_at_re
 def test_an_unreachable_server_is_a_503_with_the_chinese_message(stack):
     client = stack.app(link_base_url=f"http://127.0.0.1:{free_port()}").test_client()
     headers = sign_in(client, AUTHOR)
-    assert error_of(client.get("/api/v3/link/authorize", headers=headers), 503)["msg"] == "社区动态服务暂时不可用，请稍后再试"
+    assert (
+        error_of(client.get("/api/v3/link/authorize", headers=headers), 503)["msg"]
+        == "社区动态服务暂时不可用，请稍后再试"
+    )
 
 
 def test_the_consent_page_refuses_unknown_clients_and_foreign_redirects(browser_at_remote, hub, remote):
@@ -178,9 +184,32 @@ def test_a_signed_out_visitor_signs_in_before_the_consent_page(remote_stack, hub
 def test_app_registration_validates_like_mastodon(remote):
     missing = requests.post(f"{remote}/api/v1/apps", data={"redirect_uris": CALLBACK}, timeout=10)
     assert missing.status_code == 422 and missing.json()["error_description"] == "应用名称不能为空"
-    bad = requests.post(f"{remote}/api/v1/apps", json={"client_name": "x", "redirect_uris": "javascript:alert(1)"}, timeout=10)
+    bad = requests.post(
+        f"{remote}/api/v1/apps", json={"client_name": "x", "redirect_uris": "javascript:alert(1)"}, timeout=10
+    )
     assert bad.status_code == 422
     made = requests.post(
-        f"{remote}/api/v1/apps", json={"client_name": "客户端", "redirect_uris": CALLBACK, "scopes": "read write"}, timeout=10
+        f"{remote}/api/v1/apps",
+        json={"client_name": "客户端", "redirect_uris": CALLBACK, "scopes": "read write"},
+        timeout=10,
     ).json()
     assert made["name"] == "客户端" and made["redirect_uri"] == CALLBACK and made["client_secret"]
+
+
+def test_the_client_api_answers_other_origins_without_credentials(remote):
+    preflight = requests.options(
+        f"{remote}/api/v1/statuses",
+        headers={
+            "Origin": "http://other.example",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization",
+        },
+        timeout=10,
+    )
+    assert preflight.status_code in (200, 204) and preflight.headers["Access-Control-Allow-Origin"] == "*"
+    assert "Authorization" in preflight.headers["Access-Control-Allow-Headers"]
+    assert "Access-Control-Allow-Credentials" not in preflight.headers
+    timeline = requests.get(f"{remote}/api/v1/timelines/public", headers={"Origin": "http://other.example"}, timeout=10)
+    assert timeline.headers["Access-Control-Allow-Origin"] == "*"
+    page = requests.get(f"{remote}/oauth/authorize", timeout=10)
+    assert "Access-Control-Allow-Origin" not in page.headers

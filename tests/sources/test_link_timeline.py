@@ -109,7 +109,10 @@ def test_a_malformed_page_writes_nothing(stack, feeds):
     assert report["status"] == "error" and "not a status id" in report["error"]
     assert remote_rows(stack, origin) == []
     with stack.sessions()() as db:
-        assert db.scalar(select(func.count()).select_from(OutboxEntry).where(OutboxEntry.entity_type == "link_status")) == 0
+        assert (
+            db.scalar(select(func.count()).select_from(OutboxEntry).where(OutboxEntry.entity_type == "link_status"))
+            == 0
+        )
 
 
 def test_not_configured_without_a_remote_server():

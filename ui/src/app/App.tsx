@@ -6,6 +6,7 @@ import { DeviceProvider } from '@/hooks/useDevice';
 import { lazyPage } from '@/lib/lazy';
 import { DefaultLayout, EmptyLayout, HomeLayout } from './layouts/Layouts';
 import { TrackingSession } from './TrackingSession';
+import { LinkAuthReturn } from '@/features/link';
 
 // One lazy chunk per page; pages are the only feature internals the app imports directly.
 const FeedPage = lazyPage(() => import('@/features/feed/FeedPage'));
@@ -82,6 +83,7 @@ export default function App({ client = createQueryClient() }: { client?: QueryCl
           <BrowserRouter>
             <AppRoutes />
             <TrackingSession />
+            <LinkAuthReturn />
             <Toaster />
           </BrowserRouter>
         </DeviceProvider>
