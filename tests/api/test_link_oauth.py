@@ -213,3 +213,17 @@ def test_the_client_api_answers_other_origins_without_credentials(remote):
     assert timeline.headers["Access-Control-Allow-Origin"] == "*"
     page = requests.get(f"{remote}/oauth/authorize", timeout=10)
     assert "Access-Control-Allow-Origin" not in page.headers
+
+
+def test_a_server_gone_at_the_code_exchange_is_reported_as_unreachable(stack, remote_stack):
+    server = make_server("127.0.0.1", 0, remote_stack.app(), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}/link-api"
+    hub = stack.app(link_base_url=base).test_client()
+    browser = remote_stack.app().test_client()
+    sign_in(browser, AUTHOR)
+    location = consent(browser, start(hub)["authorize_url"], "approve")
+    server.shutdown()
+    server.server_close()
+    assert back_at_hub(hub, location) == "/link?link_auth=1"
+    assert error_of(hub.get("/api/v3/link/authorize/result"), 503)["msg"] == "社区动态服务暂时不可用，请稍后再试"
