@@ -152,6 +152,9 @@ class Settings:
     source_github_min_stars: int = field(default_factory=lambda: int(_env("SOURCE_GITHUB_MIN_STARS", "500")))
     # Sent as `Authorization: Bearer …` only when set (unauthenticated search allows 10 requests a minute).
     source_github_token: str = field(default_factory=lambda: _env("SOURCE_GITHUB_TOKEN", ""))
+    # The `link` source reads the public timeline of HUB_LINK_BASE_URL (when set); some servers need a
+    # bearer token for it (an app token of that server).
+    source_link_token: str = field(default_factory=lambda: _env("SOURCE_LINK_TOKEN", ""))
     source_rss_feeds: list[str] = field(default_factory=lambda: _list("SOURCE_RSS_FEEDS", ""))
     source_event_feeds: list[str] = field(default_factory=lambda: _list("SOURCE_EVENT_FEEDS", ""))
     # Event times without a zone (iCalendar "floating" times, JSON without an offset) are read in this zone.

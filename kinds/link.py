@@ -1,5 +1,7 @@
-"""Link-feed statuses (the built-in Mastodon-compatible service's posts): searchable like the other
-kinds, type `link`. No feed of their own here: the feed is the link service's timeline (/link)."""
+"""Link-feed statuses: the built-in Mastodon-compatible service's posts and the public statuses of a
+remote server copied by the `link` source (`origin` set): searchable like the other kinds, type
+`link`. No feed of their own here: the feed is the link service's timeline (/link). A remote status
+keeps its origin and links to its own page there."""
 
 from __future__ import annotations
 
@@ -36,13 +38,16 @@ class LinkInfoSchema(Schema):
     id = fields.Integer(required=True)
     title_html = fields.String(required=True)
     content = fields.String(required=True, metadata={"description": "plain text; the UI escapes it"})
-    user_id = fields.Integer()
+    user_id = fields.Integer(allow_none=True)
     user_name = fields.String(allow_none=True)
     user_avatar = fields.String(allow_none=True)
     in_reply_to_id = fields.Integer(allow_none=True)
     favourites_count = fields.Integer()
     replies_count = fields.Integer()
-    url = fields.String(metadata={"description": "the status on /link"})
+    url = fields.String(
+        metadata={"description": "the status on /link, or its page at the remote server (absolute URL)"}
+    )
+    origin = fields.String(allow_none=True, metadata={"description": "the remote server's base URL; null: built in"})
     created_at = fields.String()
     tag_names = fields.List(fields.Dict(), required=True)
 
@@ -59,34 +64,42 @@ class LinkKind(Kind):
     def is_listed(self, status: LinkStatus) -> bool:
         return status.deleted_at is None
 
+    def _author(self, session: Session, status: LinkStatus) -> tuple[str | None, str | None]:
+        if status.origin is not None:  # a remote status: its author is known by name only
+            return status.author_name, status.author_avatar
+        author = session.get(User, status.user_id) if status.user_id else None
+        return (author.name, author.avatar_url) if author else (None, None)
+
     def search_fields(self, session: Session, status: LinkStatus) -> dict:
-        author = session.get(User, status.user_id)
+        author_name, _avatar = self._author(session, status)
         title = title_of(status.content)
-        views = text_views([title], [status.content], people=[author.name if author else None])
+        views = text_views([title], [status.content], people=[author_name])
         return {
             **views,
             "title": title,
             "summary": status.content,
             "content": escape(status.content),
-            "user_id": str(status.user_id),
+            "user_id": str(status.user_id or ""),
             "tags": [],
             "created_at": iso(status.created_at),
             "heat": float(status.favourites_count * 2 + status.replies_count),
         }
 
     def payload(self, session: Session, status: LinkStatus) -> dict:
-        author = session.get(User, status.user_id)
+        author_name, author_avatar = self._author(session, status)
+        remote = status.origin is not None
         return {
             "id": status.id,
             "title": title_of(status.content),
             "content": status.content,
             "user_id": status.user_id,
-            "user_name": author.name if author else None,
-            "user_avatar": author.avatar_url if author else None,
+            "user_name": author_name,
+            "user_avatar": author_avatar,
             "in_reply_to_id": status.in_reply_to_id,
             "favourites_count": status.favourites_count,
             "replies_count": status.replies_count,
-            "url": f"/link?status={status.id}",
+            "url": (status.remote_url or f"{status.origin}/") if remote else f"/link?status={status.id}",
+            "origin": status.origin,
             "created_at": iso(status.created_at),
             "tag_names": [],
         }

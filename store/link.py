@@ -40,8 +40,9 @@ def user_of_token(session: Session, token: str) -> User | None:
 
 
 def live_status(session: Session, status_id: int) -> LinkStatus | None:
+    """A live status of the built-in service (remote copies, `origin` set, are not its own)."""
     row = session.get(LinkStatus, status_id)
-    return row if row is not None and row.deleted_at is None else None
+    return row if row is not None and row.deleted_at is None and row.origin is None else None
 
 
 def post_status(
@@ -104,13 +105,19 @@ def flags_of(session: Session, user_id: int | None, status_ids: list[int]) -> tu
     return set(favs), set(marks)
 
 
-def timeline(session: Session, limit: int, max_id: int | None, since_id: int | None) -> list[LinkStatus]:
-    """Newest first, Mastodon paging: ids below `max_id`, above `since_id`."""
-    query = select(LinkStatus).where(LinkStatus.deleted_at.is_(None))
+def timeline(
+    session: Session, limit: int, max_id: int | None, since_id: int | None, min_id: int | None = None
+) -> list[LinkStatus]:
+    """Newest first, Mastodon paging: ids below `max_id`, above `since_id`; with `min_id` the page
+    just above it (the oldest `limit` newer statuses, still answered newest first)."""
+    query = select(LinkStatus).where(LinkStatus.deleted_at.is_(None), LinkStatus.origin.is_(None))
     if max_id is not None:
         query = query.where(LinkStatus.id < max_id)
     if since_id is not None:
         query = query.where(LinkStatus.id > since_id)
+    if min_id is not None:
+        page = session.scalars(query.where(LinkStatus.id > min_id).order_by(LinkStatus.id.asc()).limit(limit))
+        return sorted(page, key=lambda s: s.id, reverse=True)
     return list(session.scalars(query.order_by(LinkStatus.id.desc()).limit(limit)))
 
 

@@ -359,13 +359,21 @@ __all__ = [
 
 
 class LinkStatus(Versioned, Base):
-    """A status of the built-in link service (the Mastodon client API subset): plain text, optionally a
-    reply (`in_reply_to_id`). Indexed as kind `link`."""
+    """A status of the link feed, indexed as kind `link`. Either the built-in link service's own post
+    (the Mastodon client API subset: plain text by a hub user, optionally a reply) or, with `origin` set,
+    a copy of a remote Mastodon-compatible server's public status read by the `link` source (its author
+    kept by name, its own `remote_url`); the built-in service never serves remote copies."""
 
     __tablename__ = "link_statuses"
+    __table_args__ = (UniqueConstraint("origin", "remote_id", name="uq_link_statuses_origin_remote_id"),)
     outbox_type = "link_status"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    origin: Mapped[str | None] = mapped_column(String(300))  # the remote server's base URL; None: built in
+    remote_id: Mapped[str | None] = mapped_column(String(40))
+    remote_url: Mapped[str | None] = mapped_column(String(500))
+    author_name: Mapped[str | None] = mapped_column(String(200))
+    author_avatar: Mapped[str | None] = mapped_column(String(500))
     content: Mapped[str] = mapped_column(Text)
     in_reply_to_id: Mapped[int | None] = mapped_column(ForeignKey("link_statuses.id"), index=True)
     favourites_count: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
@@ -401,3 +409,43 @@ class LinkToken(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column()
+
+
+class LinkOAuthApp(Base):
+    """A client application registered at the built-in link service (POST /api/v1/apps, Mastodon's
+    shape). Only the secret's SHA-256 is kept."""
+
+    __tablename__ = "link_oauth_apps"
+    client_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(200))
+    website: Mapped[str | None] = mapped_column(String(500))
+    redirect_uris: Mapped[str] = mapped_column(Text)  # one URI a line, as Mastodon takes them
+    scopes: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LinkOAuthCode(Base):
+    """An authorization code of the built-in link service: one use, short-lived, bound to its client,
+    redirect URI and the hub user who consented. Only its SHA-256 is kept."""
+
+    __tablename__ = "link_oauth_codes"
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    client_id: Mapped[str] = mapped_column(ForeignKey("link_oauth_apps.client_id"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    redirect_uri: Mapped[str] = mapped_column(Text)
+    scopes: Mapped[str] = mapped_column(String(200))
+    expires_at: Mapped[datetime] = mapped_column()
+    used_at: Mapped[datetime | None] = mapped_column()
+
+
+class LinkRemoteApp(Base):
+    """The hub's own registration at a remote link server (one per base URL): the client id and secret
+    that server gave, kept durably so that a Redis flush does not orphan the tokens users hold."""
+
+    __tablename__ = "link_remote_apps"
+    base_url: Mapped[str] = mapped_column(String(300), primary_key=True)
+    redirect_uri: Mapped[str] = mapped_column(Text)
+    client_id: Mapped[str] = mapped_column(String(200))
+    client_secret: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

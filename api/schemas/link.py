@@ -21,10 +21,35 @@ class AuthorizeCheckSchema(Schema):
 
 
 class AuthorizeSchema(Schema):
-    access_token = fields.String(required=True, metadata={"description": "store it locally, send it as Bearer"})
-    token_type = fields.String(required=True)
-    scope = fields.String(required=True)
+    access_token = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "store it locally, send it as Bearer; null: go to `authorize_url` first"},
+    )
+    token_type = fields.String()
+    scope = fields.String()
     base_url = fields.String(required=True)
+    authorize_url = fields.String(
+        metadata={"description": "a remote link server's consent page: send the browser there (no token yet)"}
+    )
+
+
+class AuthorizeArgs(Trimmed):
+    next = fields.String(
+        load_default=None,
+        validate=validate.Length(max=1000),
+        metadata={"description": "the page (a path of this site) to come back to after a remote authorization"},
+    )
+
+
+class CallbackArgs(Trimmed):
+    """What the remote server sends back: read by the service from the query string; declared for the
+    documentation and length limits."""
+
+    code = fields.String(validate=validate.Length(max=1000))
+    state = fields.String(validate=validate.Length(max=500))
+    error = fields.String(validate=validate.Length(max=200))
+    error_description = fields.String(validate=validate.Length(max=2000))
 
 
 class PublishedSchema(Schema):

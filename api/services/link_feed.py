@@ -11,6 +11,7 @@ from sqlalchemy import select, update
 from api.auth.csrf import verify_csrf
 from api.context import db_sessions, settings
 from api.envelope import MSG_NOT_FOUND, ApiError
+from api.services import link_oauth
 from api.services.access import forbid, live_story, may_edit, require_user
 from api.services.link_client import LinkClient, LinkServiceError
 from api.services.link_service import bearer_token
@@ -20,7 +21,6 @@ from store import link as store
 from store.models import Paper, Story
 
 MSG_AUTHORIZE = "请先授权社区动态"
-MSG_EXTERNAL = "社区动态由外部服务提供，请在该服务的站点授权"
 MSG_ACTION = "不支持的操作"
 MSG_POST_GONE = "动态不存在"
 
@@ -72,15 +72,32 @@ def check() -> dict:
 
 
 def authorize() -> dict:
-    """A new bearer token of the built-in service for the signed-in caller (the UI stores it locally)."""
+    """The built-in service: a new bearer token for the signed-in caller at once (the UI stores it
+    locally). A remote server: the URL of its consent page (api/services/link_oauth.py); the token comes
+    back through the callback and `authorize_result`. `next` is the page to return to."""
     user = require_user()
     verify_csrf()
-    if settings().link_base_url:
-        raise ApiError(501, MSG_EXTERNAL)
+    conf = settings()
+    if conf.link_base_url:
+        return link_oauth.start(conf.link_base_url, request.args.get("next"), conf.link_timeout)
     with db_sessions()() as db:
         token = store.issue_token(db, user.id)
         db.commit()
     return {"access_token": token, "token_type": "Bearer", "scope": "read write", "base_url": public_base()}
+
+
+def authorize_callback() -> str:
+    """Where the remote server sends the browser back; answers where the browser goes next."""
+    conf = settings()
+    if not conf.link_base_url:
+        raise ApiError(404, MSG_NOT_FOUND)
+    return link_oauth.finish(conf.link_base_url, conf.link_timeout)
+
+
+def authorize_result() -> dict:
+    """The remote authorization's outcome, once: the token, or the error that ended it."""
+    require_user()
+    return link_oauth.pick_up()
 
 
 def _token() -> str:
@@ -159,4 +176,4 @@ def update_post_id(args: dict) -> dict:
     return {"story_id": args["story_id"], "post_id": args["post_id"]}
 
 
-__all__ = ["authorize", "check", "publish_paper", "update_post_id"]
+__all__ = ["authorize", "authorize_callback", "authorize_result", "check", "publish_paper", "update_post_id"]

@@ -97,7 +97,7 @@ def statuses_json(db, statuses: list[LinkStatus], viewer: User | None) -> list[d
             {
                 "id": str(status.id),
                 "uri": f"{request.url_root.rstrip('/')}/link?status={status.id}",
-                "url": f"/link?status={status.id}",
+                "url": f"{request.url_root.rstrip('/')}/link?status={status.id}",  # absolute, as Mastodon's
                 "created_at": _iso(status.created_at),
                 "account": accounts[status.user_id],
                 "content": content_html(status.content),
@@ -150,14 +150,14 @@ def _optional_id(name: str) -> int | None:
 
 
 def timeline(required_auth: bool) -> tuple[list[dict], str | None]:
-    """Newest first; `limit` (1-40, default 20), `max_id`, `since_id`; and the next page's max_id."""
+    """Newest first; `limit` (1-40, default 20), `max_id`, `since_id`, `min_id`; and the next page's max_id."""
     raw_limit = request.args.get("limit", str(DEFAULT_LIMIT))
     if not raw_limit.isascii() or not raw_limit.isdigit():
         raise LinkError(400, MSG_BAD_PARAM)
     limit = min(max(int(raw_limit), 1), MAX_LIMIT)
     with db_sessions()() as db:
         viewer = caller(db, required_auth)
-        rows = store.timeline(db, limit, _optional_id("max_id"), _optional_id("since_id"))
+        rows = store.timeline(db, limit, _optional_id("max_id"), _optional_id("since_id"), _optional_id("min_id"))
         next_max = str(rows[-1].id) if len(rows) == limit else None
         return statuses_json(db, rows, viewer), next_max
 

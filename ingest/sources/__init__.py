@@ -1,15 +1,17 @@
-"""Content sources: arXiv, GitHub, RSS/Atom stories and event feeds (docs/architecture.md,
+"""Content sources: arXiv, GitHub, RSS/Atom stories, event feeds and a remote link server's timeline (docs/architecture.md,
 "Content sources"). One module per source; `SOURCES` registers them and `run_source` runs one
 (the Celery tasks, `hub source run` and the editors' jobs call it)."""
 
 from __future__ import annotations
 
-from ingest.sources import arxiv, events, github, stories
+from ingest.sources import arxiv, events, github, link_timeline, stories
 from ingest.sources.base import RunReport, Source, SourceEnv, run_fetches
 from ingest.sources.config import SourcesConfig, http_policy
 from ingest.sources.http import HttpPolicy, SourceError, TransientError, backoff_delay
 
-SOURCES: dict[str, Source] = {s.name: s for s in (arxiv.SOURCE, github.SOURCE, stories.SOURCE, events.SOURCE)}
+SOURCES: dict[str, Source] = {
+    s.name: s for s in (arxiv.SOURCE, github.SOURCE, stories.SOURCE, events.SOURCE, link_timeline.SOURCE)
+}
 
 
 class UnknownSource(KeyError):

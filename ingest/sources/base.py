@@ -30,8 +30,11 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Fetch:
     label: str  # what the run log names on failure: the category, topic or URL
-    load: Callable[[PoliteHttp], list[Any]]  # download, parse, validate; raises SourceError
+    load: Callable[..., list[Any]]  # (http) or, with `position`, (http, position): download, parse, validate
     write: Callable[[Session, list[Any]], Counter]  # outcomes: created / updated / unchanged
+    # Where the previous runs stopped, read from the store in a short session of its own before `load`
+    # (a source that pages forward, such as the link timeline); None: the fetch starts afresh each run.
+    position: Callable[[Session], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,12 @@ def run_fetches(source: Source, config: SourcesConfig, env: SourceEnv) -> RunRep
         for fetch in source.fetches(config, datetime.now(UTC)):
             report.fetches += 1
             try:
-                items = fetch.load(http)
+                if fetch.position is None:
+                    items = fetch.load(http)
+                else:
+                    with session_scope(env.sessions) as session:
+                        position = fetch.position(session)
+                    items = fetch.load(http, position)
                 with session_scope(env.sessions) as session:
                     outcomes = fetch.write(session, items)
                 report.fetched += len(items)

@@ -20,6 +20,8 @@ class SourcesConfig:
     rss_feeds: list[str] = field(default_factory=list)
     event_feeds: list[str] = field(default_factory=list)
     event_timezone: str = "Asia/Shanghai"
+    link_url: str = ""  # a remote link server (HUB_LINK_BASE_URL); empty: nothing to read
+    link_token: str = ""
     page_size: int = 100
     interval: int = 3600
 
@@ -36,6 +38,8 @@ class SourcesConfig:
             rss_feeds=list(settings.source_rss_feeds),
             event_feeds=list(settings.source_event_feeds),
             event_timezone=settings.source_event_timezone,
+            link_url=settings.link_base_url,
+            link_token=settings.source_link_token,
             page_size=settings.source_page_size,
             interval=settings.source_interval,
         )

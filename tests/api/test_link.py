@@ -56,14 +56,6 @@ def test_authorize_needs_a_signed_in_caller_and_the_csrf_header(local_hub):
     assert data["token_type"] == "Bearer" and len(data["access_token"]) >= 40 and data["base_url"] == "/link-api"
 
 
-def test_authorize_is_refused_when_a_remote_service_is_configured(stack):
-    with stack.app(link_base_url="https://social.example").test_client() as client:
-        headers = sign_in(client, AUTHOR)
-        assert error_of(client.get("/api/v3/link/authorize", headers=headers), 501)["msg"].startswith(
-            "社区动态由外部服务"
-        )
-
-
 def test_checking_tells_a_good_token_from_none_a_wrong_one_and_someone_elses(local_hub):
     token = token_for(local_hub, AUTHOR)
     with local_hub.session_transaction() as session:

@@ -63,8 +63,8 @@ def test_editor_sees_configuration_last_run_and_failures(stack):
     with app_client(stack) as client:
         sign_in(client, EDITOR)
         listed = {s["name"]: s for s in data_of(client.get(LIST))["list"]}
-    assert list(listed) == ["arxiv", "github", "stories", "events"]
-    assert [listed[n]["configured"] for n in listed] == [False, True, True, False]
+    assert list(listed) == ["arxiv", "github", "stories", "events", "link"]
+    assert [listed[n]["configured"] for n in listed] == [False, True, True, False, False]
     assert listed["github"]["config"]["token_set"] is True
     assert "ghp_secret_value" not in json.dumps(listed)  # the token itself is never shown
     assert listed["stories"]["label"] == "RSS 文章" and listed["stories"]["interval_seconds"] == 3600

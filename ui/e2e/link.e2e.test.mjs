@@ -2,7 +2,7 @@
 // signed out the feed reads without a token; signed in, posting gets a link token through the authorize
 // flow (kept under the local key link_token), the status shows at the top, a favourite sticks across a
 // reload (the server's flag, read with the bearer token), a reply shows in the discussion, and a story
-// shared from /shareToLink lands in the feed.
+// shared from /shareToLink lands in the feed. The header's 社区动态 entry opens /link (desktop and phone).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, PHONE, PHONE_UA, launch, newPage, shot, signIn } from './browser.mjs';
@@ -126,5 +126,28 @@ describe('link feed', { concurrency: false }, () => {
     assert.ok(width <= PHONE.width, `page width ${width}`);
     await shot(page, 'link-feed-phone');
     await context.close();
+  });
+
+  test('the header entry 社区动态 opens the in-app feed and is highlighted there (desktop more menu, phone nav row)', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(BASE + '/papers');
+    await page.locator('.nav-link--more').hover();
+    await page.locator('.nav-more__menu').getByRole('link', { name: '社区动态' }).click();
+    await page.waitForURL(BASE + '/link');
+    await page.getByRole('heading', { name: '社区动态' }).waitFor();
+    assert.match((await page.locator('.nav-link--more').getAttribute('class')) ?? '', /nav-link--active/);
+    await shot(page, 'link-nav-desktop');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+
+    const phone = await newPage(browser, { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true });
+    await phone.page.goto(BASE + '/papers');
+    const entry = phone.page.locator('.site-nav-row').getByRole('link', { name: '社区动态' });
+    await entry.click();
+    await phone.page.waitForURL(BASE + '/link');
+    assert.equal(await entry.getAttribute('aria-current'), 'page');
+    await shot(phone.page, 'link-nav-phone');
+    assert.deepEqual(phone.page.errors, []);
+    await phone.context.close();
   });
 });

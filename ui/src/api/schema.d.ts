@@ -2683,12 +2683,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A new bearer token of the built-in link service for the signed-in caller (sends X-CSRF-Token,
-         *     though a GET: it creates a credential). The UI keeps it under its local key.
+         * Built-in link service: a new bearer token for the signed-in caller (sends X-CSRF-Token, though a
+         *     GET: it creates a credential); the UI keeps it under its local key. A remote server
+         *     (HUB_LINK_BASE_URL): `access_token` is null and `authorize_url` is that server's consent page; the
+         *     browser goes there and comes back through /v3/link/authorize/callback to `next`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description the page (a path of this site) to come back to after a remote authorization */
+                    next?: string | null;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2704,6 +2709,7 @@ export interface paths {
                         "application/json": components["schemas"]["AuthorizeEnvelope"];
                     };
                 };
+                400: components["responses"]["BAD_REQUEST"];
                 /** @description anonymous: {code: 403, msg: '请先登录'} */
                 403: {
                     headers: {
@@ -2719,13 +2725,73 @@ export interface paths {
                     content?: never;
                 };
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
-                /** @description a remote link service: {code: 501} (authorize at that service) */
-                501: {
+                /** @description a remote link server unreachable or refusing the registration: 社区动态服务暂时不可用，请稍后再试 */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/link/authorize/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The remote link server sends the browser back here (`code` and `state`, or `error`). The state
+         *     must be the one kept in the session; the code is exchanged for a token. The outcome waits in the
+         *     session for one pick-up (GET /v3/link/authorize/result); the token never travels in a URL.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    state?: string;
+                    error?: string;
+                    error_description?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description back to the page the authorization started on, with `link_auth=1` */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description no remote link server is configured */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
@@ -2769,6 +2835,75 @@ export interface paths {
                 };
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/link/authorize/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The outcome of the remote authorization, once: the token (the UI stores it under its local
+         *     key), or why it failed (400: 你拒绝了社区动态的授权, 授权请求已失效，请重新授权, 社区动态服务拒绝了授权，请重新授权).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthorizeEnvelope"];
+                    };
+                };
+                /** @description signed out: 请先登录 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description nothing to pick up: 没有待领取的授权结果 */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                /** @description the remote link server was unreachable: 社区动态服务暂时不可用，请稍后再试 */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -3110,11 +3245,13 @@ export interface components {
             msg?: string;
         };
         Authorize: {
-            /** @description store it locally, send it as Bearer */
-            access_token: string;
+            /** @description store it locally, send it as Bearer; null: go to `authorize_url` first */
+            access_token: string | null;
+            /** @description a remote link server's consent page: send the browser there (no token yet) */
+            authorize_url?: string;
             base_url: string;
-            scope: string;
-            token_type: string;
+            scope?: string;
+            token_type?: string;
         };
         AuthorizeCheck: {
             account?: (Record<string, never> | null) | components["schemas"]["LinkAccount"];
@@ -3375,15 +3512,17 @@ export interface components {
             favourites_count?: number;
             id: number;
             in_reply_to_id?: number | null;
+            /** @description the remote server's base URL; null: built in */
+            origin?: string | null;
             replies_count?: number;
             tag_names: {
                 [key: string]: unknown;
             }[];
             title_html: string;
-            /** @description the status on /link */
+            /** @description the status on /link, or its page at the remote server (absolute URL) */
             url?: string;
             user_avatar?: string | null;
-            user_id?: number;
+            user_id?: number | null;
             user_name?: string | null;
         };
         LoginExts: {

@@ -7,6 +7,7 @@ import { lazyPage } from '@/lib/lazy';
 import { DefaultLayout, EmptyLayout, HomeLayout } from './layouts/Layouts';
 import { TrackingSession } from './TrackingSession';
 import { WeChatShare } from './WeChatShare';
+import { LinkAuthReturn } from '@/features/link';
 
 // One lazy chunk per page; pages are the only feature internals the app imports directly.
 const FeedPage = lazyPage(() => import('@/features/feed/FeedPage'));
@@ -84,6 +85,7 @@ export default function App({ client = createQueryClient() }: { client?: QueryCl
             <AppRoutes />
             <TrackingSession />
             <WeChatShare />
+            <LinkAuthReturn />
             <Toaster />
           </BrowserRouter>
         </DeviceProvider>

@@ -10,7 +10,8 @@ export const config = {
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean),
   eventHost: (env.VITE_EVENT_HOST as string | undefined) ?? 'https://events.aihub.example',
-  linkHost: (env.VITE_LINK_HOST as string | undefined) ?? 'https://link.aihub.example',
+  /** An external site for the 社区动态 nav entry; '' (the default) = the in-app link feed at /link. */
+  linkHost: (env.VITE_LINK_HOST as string | undefined) ?? '',
   bannerUrl: (env.VITE_BANNER_URL as string | undefined) ?? 'https://events.aihub.example/activities',
   fromCode: (env.VITE_FROM_CODE as string | undefined) ?? 'aihub_web',
   /** The logo's name; titles and the footer use the server's site name (GET /v1/site). */

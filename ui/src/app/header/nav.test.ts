@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeNav, appNavVisible, logoTarget } from './nav';
+import { activeNav, appNavVisible, logoTarget, navItems, NAV_ITEMS } from './nav';
 import { nextAppHeaderState } from './Header';
 
 describe('navigation rules', () => {
@@ -9,6 +9,12 @@ describe('navigation rules', () => {
     expect(activeNav('/trends/3')).toBe('papers');
     expect(activeNav('/events')).toBe('events');
     expect(activeNav('/search')).toBeNull();
+    expect(activeNav('/link')).toBe('link');
+    expect(activeNav('/shareToLink')).toBe('link');
+  });
+  it('社区动态 is the in-app /link page unless an external site is configured', () => {
+    expect(NAV_ITEMS.find((i) => i.key === 'link')).toEqual({ key: 'link', label: '社区动态', to: '/link' });
+    expect(navItems('https://social.example').find((i) => i.key === 'link')).toEqual({ key: 'link', label: '社区动态', to: 'https://social.example', external: true });
   });
   it('logo target follows the page', () => {
     expect(logoTarget('/paper/1')).toBe('/papers');

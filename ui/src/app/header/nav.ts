@@ -10,15 +10,26 @@ export interface NavItem {
   external?: boolean;
 }
 
-/** Top navigation in its order; desktop shows the first 4, the rest go to the hover 'more' menu. */
-export const NAV_ITEMS: NavItem[] = [
-  { key: 'events', label: '活动', to: paths.events() },
-  { key: 'papers', label: '论文', to: paths.papers() },
-  { key: 'rankings', label: '榜单', to: paths.rankings() },
-  { key: 'home', label: '专栏', to: paths.home() },
-  { key: 'projects', label: '项目', to: paths.projects() },
-  { key: 'link', label: '社区动态', to: config.linkHost, external: true },
-];
+/**
+ * Top navigation in its order; desktop shows the first 4, the rest go to the hover 'more' menu.
+ * 社区动态 is the in-app link feed (`/link`) unless the deployment names an external site for it
+ * (VITE_LINK_HOST), which then opens in a new tab.
+ */
+export function navItems(linkHost: string): NavItem[] {
+  const link: NavItem = linkHost
+    ? { key: 'link', label: '社区动态', to: linkHost, external: true }
+    : { key: 'link', label: '社区动态', to: paths.link() };
+  return [
+    { key: 'events', label: '活动', to: paths.events() },
+    { key: 'papers', label: '论文', to: paths.papers() },
+    { key: 'rankings', label: '榜单', to: paths.rankings() },
+    { key: 'home', label: '专栏', to: paths.home() },
+    { key: 'projects', label: '项目', to: paths.projects() },
+    link,
+  ];
+}
+
+export const NAV_ITEMS: NavItem[] = navItems(config.linkHost);
 
 export const DESKTOP_NAV_COUNT = 4;
 
@@ -34,6 +45,7 @@ export function activeNav(pathname: string): NavKey | null {
   if (p === 'papers' || p === 'paper' || p === 'trends') return 'papers';
   if (p === 'rankings') return 'rankings';
   if (p === 'projects') return 'projects';
+  if (p === 'link' || p === 'shareToLink') return 'link';
   return null;
 }
 

@@ -35,7 +35,7 @@ describe('link token rule', () => {
     vi.stubGlobal('fetch', fetchMock);
     await postStatus('你好');
     const calls = fetchMock.mock.calls as unknown as Call[];
-    expect(calls[0][0]).toBe('/api/v3/link/authorize');
+    expect(calls[0][0]).toBe(`/api/v3/link/authorize?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     expect(calls[1][0]).toBe('/link-api/api/v1/statuses');
     expect((calls[1][1].headers as Record<string, string>).Authorization).toBe('Bearer new');
     expect(window.localStorage.getItem(LINK_TOKEN_KEY)).toBe('new');
@@ -53,7 +53,7 @@ describe('link token rule', () => {
     const answer = await actOnStatus('7', 'favourite');
     expect(answer.favourited).toBe(true);
     const calls = fetchMock.mock.calls as unknown as Call[];
-    expect(calls.map((c) => c[0])).toEqual(['/link-api/api/v1/statuses/7/favourite', '/api/v3/link/authorize', '/link-api/api/v1/statuses/7/favourite']);
+    expect(calls.map((c) => c[0].split('?')[0])).toEqual(['/link-api/api/v1/statuses/7/favourite', '/api/v3/link/authorize', '/link-api/api/v1/statuses/7/favourite']);
     expect((calls[2][1].headers as Record<string, string>).Authorization).toBe('Bearer fresh');
   });
 

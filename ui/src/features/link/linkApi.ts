@@ -2,8 +2,8 @@
  * The link feed's calls. The link service (spec section 7: separate host, Mastodon client API, not
  * credentialed) is reached at the site's `link_base_url` + /api; the hub's own link calls go through the
  * request layer. Every call carries the bearer header only when a token is stored; a 401 from the link
- * service starts the authorize flow once (GET /v3/link/authorize issues a token for the signed-in user)
- * and the call is repeated.
+ * service starts the authorize flow once (GET /v3/link/authorize issues a token for the signed-in user,
+ * or with a remote server sends the browser to its consent page and back) and the call is repeated.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { get, post, request } from '@/lib/request';
@@ -76,11 +76,29 @@ async function call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unk
   return payload as T;
 }
 
-/** A new token for the signed-in user (a signed-out visitor is sent to sign in by the request layer). */
+interface AuthorizeAnswer {
+  access_token: string | null;
+  authorize_url?: string;
+}
+
+/**
+ * A token for the signed-in user (a signed-out visitor is sent to sign in by the request layer). The
+ * built-in service answers one at once. A remote server answers its consent page instead: the browser
+ * goes there and comes back to this very page with `?link_auth=1` (LinkAuthReturn takes the token), so
+ * the promise never settles here.
+ */
 export async function authorizeLink(): Promise<string> {
-  const data = await get<{ access_token: string }>('/v3/link/authorize', undefined, { csrf: true });
-  storeLinkToken(data.access_token);
-  return data.access_token;
+  const here = window.location.pathname + window.location.search;
+  const data = await get<AuthorizeAnswer>('/v3/link/authorize', { next: here }, { csrf: true });
+  if (data.access_token) {
+    storeLinkToken(data.access_token);
+    return data.access_token;
+  }
+  if (data.authorize_url) {
+    window.location.assign(data.authorize_url);
+    return new Promise<string>(() => undefined);
+  }
+  throw new LinkError(503, UNREACHABLE);
 }
 
 /** A link call that needs a token: authorize first when none is stored, and again once on a 401. */
