@@ -13,7 +13,7 @@ import hmac
 import secrets
 from datetime import UTC, timedelta
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlalchemy.orm import Session
 
 from store.models import LinkOAuthApp, LinkOAuthCode, LinkRemoteApp, utcnow
@@ -52,6 +52,9 @@ def secret_matches(app: LinkOAuthApp, secret: str) -> bool:
 
 
 def issue_code(session: Session, app: LinkOAuthApp, user_id: int, redirect_uri: str, scopes: str) -> str:
+    # Codes long past their lifetime can never be redeemed: each new code sweeps them away, so the
+    # table stays as small as the codes of the last day.
+    session.execute(delete(LinkOAuthCode).where(LinkOAuthCode.expires_at < utcnow() - timedelta(days=1)))
     code = secrets.token_urlsafe(32)
     session.add(
         LinkOAuthCode(

@@ -10,14 +10,16 @@ from __future__ import annotations
 import html
 import re
 import threading
+from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from werkzeug.serving import make_server
 
-from store.models import LinkOAuthApp, LinkRemoteApp
+from store import link_oauth
+from store.models import LinkOAuthApp, LinkOAuthCode, LinkRemoteApp, utcnow
 from tests.support import data_of, error_of, free_port, sign_in, tiny_stack
 
 AUTHOR = 101
@@ -227,3 +229,21 @@ def test_a_server_gone_at_the_code_exchange_is_reported_as_unreachable(stack, re
     server.server_close()
     assert back_at_hub(hub, location) == "/link?link_auth=1"
     assert error_of(hub.get("/api/v3/link/authorize/result"), 503)["msg"] == "社区动态服务暂时不可用，请稍后再试"
+
+
+def test_codes_long_expired_are_swept_when_a_new_code_is_issued(remote_stack):
+    with remote_stack.sessions()() as session:
+        app, _secret = link_oauth.register_app(session, "sweep", ["https://hub.example/cb"], "read", None)
+        session.flush()
+        old = link_oauth.issue_code(session, app, 101, "https://hub.example/cb", "read")
+        recent = link_oauth.issue_code(session, app, 101, "https://hub.example/cb", "read")
+        session.execute(
+            update(LinkOAuthCode)
+            .where(LinkOAuthCode.code_hash == link_oauth._hash(old))
+            .values(expires_at=utcnow() - timedelta(days=2))
+        )
+        session.commit()
+        link_oauth.issue_code(session, app, 101, "https://hub.example/cb", "read")
+        session.commit()
+        kept = set(session.scalars(select(LinkOAuthCode.code_hash).where(LinkOAuthCode.client_id == app.client_id)))
+    assert link_oauth._hash(old) not in kept and link_oauth._hash(recent) in kept and len(kept) == 2
