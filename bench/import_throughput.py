@@ -154,9 +154,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--es", default="http://127.0.0.1:9250")
     parser.add_argument("--redis", default="redis://127.0.0.1:6390/0")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    # `--sizes 10000 100000` and `--sizes 10000,100000` both work.
+    parser.add_argument("--sizes", nargs="+", default=["10000", "100000"])
     parser.add_argument("--database-url", default=None, help="an empty PostgreSQL database (reset first)")
     args = parser.parse_args()
+    args.sizes = [int(size) for value in args.sizes for size in value.split(",") if size]
     print(
         "| documents | database | indexed | `hub import` (rate, peak RSS) | `hub drain` + refresh (rate, peak RSS) "
         "| JSONL → searchable docs/s | engine `_reindex` docs/s | share of engine | document build, analysis share |"
