@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from analysis.normalize import fold
-from analysis.words import index_words, initials_key, pinyin_forms, pinyin_key
+from analysis.words import index_words_folded, initials_key_folded, pinyin_forms_folded, pinyin_key_folded
 
 
 def text_views(
@@ -15,14 +15,14 @@ def text_views(
     people: Iterable[str | None] = (),
     tag_labels: Iterable[str] = (),
 ) -> dict:
-    titles = [t for t in titles if t]
+    titles = [fold(t) for t in titles if t]  # folded once here, not once per view
     main = titles[0] if titles else ""
     return {
-        "title_words": " ".join(index_words(t) for t in titles),
-        "body_words": index_words(" ".join(b for b in body if b)),
-        "pinyin": " ".join(pinyin_forms(t) for t in titles),
-        "pinyin_key": pinyin_key(main) or None,
-        "initials_key": initials_key(main) or None,
+        "title_words": " ".join(index_words_folded(t) for t in titles),
+        "body_words": index_words_folded(fold(" ".join(b for b in body if b))),
+        "pinyin": " ".join(pinyin_forms_folded(t) for t in titles),
+        "pinyin_key": pinyin_key_folded(main) or None,
+        "initials_key": initials_key_folded(main) or None,
         "people": [fold(p) for p in people if p] or None,
         "tag_labels": list(tag_labels) or None,
     }

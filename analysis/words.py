@@ -1,60 +1,68 @@
-"""Chinese word segmentation (jieba, with the AI vocabulary) and pinyin (pypinyin), for the `*_words`
-and `*_pinyin` fields. Index time uses the search mode (a long word and its parts: 大模型 → 模型,
-大模型), query time the precise mode, so a query word always meets its indexed form."""
+"""Chinese word segmentation (jieba's, through analysis/segment.py, with the AI vocabulary) and pinyin
+(pypinyin), for the `*_words` and `*_pinyin` fields. Index time uses the search mode (a long word and
+its parts: 大模型 → 模型, 大模型), query time the precise mode, so a query word always meets its
+indexed form. Index time and query time go through the same segmenter.
+
+Each function folds its text (analysis/normalize.py); the `*_folded` variants take text already
+folded, so a document's views fold each text once."""
 
 from __future__ import annotations
 
-import logging
 import re
-import threading
+from functools import lru_cache
 
-import jieba
-from pypinyin import Style, lazy_pinyin
+from pypinyin import Style
+from pypinyin.converter import UltimateConverter
+from pypinyin.core import Pinyin
 
 from analysis.normalize import fold
-from analysis.vocabulary import segmentation_words
+from analysis.segment import words
 
-jieba.setLogLevel(logging.WARNING)
-_ready = threading.Lock()
-_initialised = False
-_WORD = re.compile(r"[\w\u3400-\u9fff][\w\u3400-\u9fff.+#\-]*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
-def _init() -> None:
-    global _initialised
-    if _initialised:
-        return
-    with _ready:
-        if not _initialised:
-            jieba.initialize()
-            for word in segmentation_words():
-                jieba.add_word(word, freq=50_000)
-            _initialised = True
+class _RememberingConverter(UltimateConverter):
+    """pypinyin's lazy_pinyin converter (its defaults), remembering. pypinyin converts each piece of its
+    own segmentation (a phrase, a character, a run of other text) on its own, so remembering the
+    conversion of a piece changes no result; words repeat across documents far more than texts do,
+    and converting cost about a fifth of a document's analysis."""
+
+    @lru_cache(maxsize=65_536)  # noqa: B019 (one converter lives as long as the process anyway)
+    def _remembered(self, words: str, style: Style, heteronym: bool, errors: str, strict: bool) -> list:
+        return super().convert(words, style, heteronym, errors, strict)
+
+    def convert(self, words, style, heteronym, errors, strict, **kwargs):
+        if kwargs or not isinstance(errors, str):
+            return super().convert(words, style, heteronym, errors, strict, **kwargs)
+        # Callers only read the list (Pinyin.pinyin extends its own list with the items).
+        return self._remembered(words, style, heteronym, errors, strict)
 
 
-def _keep(token: str) -> bool:
-    return bool(_WORD.fullmatch(token))
+lazy_pinyin = Pinyin(_RememberingConverter()).lazy_pinyin
 
 
 def index_words(text: str | None) -> str:
     """Space-separated words of `text` for indexing (search mode: long words and their parts)."""
-    _init()
-    return " ".join(t for t in jieba.cut_for_search(fold(text)) if _keep(t.strip()))
+    return index_words_folded(fold(text))
+
+
+def index_words_folded(folded: str) -> str:
+    return " ".join(words(folded, search=True))
 
 
 def query_words(text: str) -> list[str]:
-    _init()
-    return [t for t in jieba.cut(fold(text)) if _keep(t.strip())]
+    return words(fold(text))
 
 
 def pinyin_forms(text: str | None) -> str:
     """For each Chinese word of `text`: its full pinyin and its initials ('多模态' → 'duomotai dmt'),
     and for the whole text both joined up, so a typed prefix of the title finds it."""
-    _init()
-    folded = fold(text)
+    return pinyin_forms_folded(fold(text))
+
+
+def pinyin_forms_folded(folded: str) -> str:
     forms: list[str] = []
-    for word in jieba.cut(folded):
+    for word in words(folded):
         if _CJK.search(word):
             forms.append("".join(lazy_pinyin(word)))
             forms.append("".join(lazy_pinyin(word, style=Style.FIRST_LETTER)))
@@ -63,12 +71,20 @@ def pinyin_forms(text: str | None) -> str:
 
 def pinyin_key(text: str | None) -> str:
     """The whole text in pinyin without spaces ('大模型评测' → 'damoxingpingce'), for prefix matches."""
-    return "".join(p for p in lazy_pinyin(fold(text)) if p.isascii()).lower().replace(" ", "")[:200]
+    return pinyin_key_folded(fold(text))
+
+
+def pinyin_key_folded(folded: str) -> str:
+    return "".join(p for p in lazy_pinyin(folded) if p.isascii()).lower().replace(" ", "")[:200]
 
 
 def initials_key(text: str | None) -> str:
     """The initials of the whole text's Chinese characters ('大模型评测' → 'dmxpc'), for prefix matches."""
-    letters = lazy_pinyin("".join(_CJK.findall(fold(text))), style=Style.FIRST_LETTER)
+    return initials_key_folded(fold(text))
+
+
+def initials_key_folded(folded: str) -> str:
+    letters = lazy_pinyin("".join(_CJK.findall(folded)), style=Style.FIRST_LETTER)
     return "".join(letters).lower()[:100]
 
 

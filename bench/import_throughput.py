@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import os
 import pstats
 import resource
@@ -143,7 +144,22 @@ def measure(size: int, args) -> str:
     engine_rate = engine_docs / engine_s
     database = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     print(import_out.strip().splitlines()[0], file=sys.stderr)
-    return (
+    figures = {
+        "documents": size,
+        "database": database,
+        "indexed": docs,
+        "import_seconds": round(import_s, 2),
+        "import_peak_rss_mib": import_rss,
+        "drain_seconds": round(drain_s, 2),
+        "drain_peak_rss_mib": drain_rss,
+        "jsonl_to_searchable_per_second": round(rate, 1),
+        "engine_reindex_per_second": round(engine_rate, 1),
+        "share_of_engine": round(rate / engine_rate, 3),
+        "build_ms_profiled": round(build_ms, 2),
+        "analysis_share": round(share, 3),
+        "load_average": os.getloadavg()[0],
+    }
+    return figures, (
         f"| {size:,} | {database} | {docs:,} | {import_s:.1f} s ({docs / import_s:,.0f}/s), {import_rss} MiB "
         f"| {drain_s:.1f} s ({docs / drain_s:,.0f}/s), {drain_rss} MiB | **{rate:,.0f}** | {engine_rate:,.0f} "
         f"| {rate / engine_rate:.0%} | {build_ms:.2f} ms, {share:.0%} |"
@@ -154,16 +170,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--es", default="http://127.0.0.1:9250")
     parser.add_argument("--redis", default="redis://127.0.0.1:6390/0")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    # `--sizes 10000 100000` and `--sizes 10000,100000` both work.
+    parser.add_argument("--sizes", nargs="+", default=["10000", "100000"])
     parser.add_argument("--database-url", default=None, help="an empty PostgreSQL database (reset first)")
+    parser.add_argument("--json", action="store_true", help="end with one JSON line of every size's figures")
     args = parser.parse_args()
+    args.sizes = [int(size) for value in args.sizes for size in value.split(",") if size]
     print(
         "| documents | database | indexed | `hub import` (rate, peak RSS) | `hub drain` + refresh (rate, peak RSS) "
         "| JSONL → searchable docs/s | engine `_reindex` docs/s | share of engine | document build, analysis share |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    results = []
     for size in args.sizes:
-        print(measure(size, args), flush=True)
+        figures, row = measure(size, args)
+        results.append(figures)
+        print(row, flush=True)
+    if args.json:
+        print(json.dumps({"import_throughput": results}))
 
 
 if __name__ == "__main__":

@@ -99,6 +99,9 @@ class Settings:
     job_lease_seconds: int = field(default_factory=lambda: int(_env("JOB_LEASE_SECONDS", "30")))
     # Rows per reindex chunk: progress, the lease and a cancel request are checked between chunks.
     reindex_chunk: int = field(default_factory=lambda: int(_env("REINDEX_CHUNK", "500")))
+    # Processes that build documents for the drain and the rebuilds (indexer/building.py): the CPU
+    # count by default; 1 builds them in the draining process itself.
+    build_processes: int = field(default_factory=lambda: int(_env("BUILD_PROCESSES", str(os.cpu_count() or 1))))
     # The synonym glossary editors edit on their page; the search reads the same file (analysis/vocabulary.py).
     glossary_file: Path = field(
         default_factory=lambda: Path(_env("GLOSSARY_FILE", str(ROOT / "data" / "search" / "glossary.txt")))

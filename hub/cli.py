@@ -116,7 +116,12 @@ def cmd_drain(settings: Settings, _args) -> int:
     warn_on_mapping_drift(_es(settings), settings.index_alias, logging.getLogger("hub"))
 
     done = drain_outbox(
-        _sessions(settings), _es(settings), settings.index_alias, settings.outbox_batch, _bump_cache(settings)
+        _sessions(settings),
+        _es(settings),
+        settings.index_alias,
+        settings.outbox_batch,
+        _bump_cache(settings),
+        processes=settings.build_processes,
     )
     print(f"outbox: {done} entries indexed")
     return 0
@@ -137,6 +142,7 @@ def _job_context(settings: Settings):
         outbox_batch=settings.outbox_batch,
         drain_lock_seconds=settings.drain_lock_seconds,
         chunk_size=settings.reindex_chunk,
+        build_processes=settings.build_processes,
         on_indexed=lambda: cache_generation.bump(client, settings.index_alias),
     )
 

@@ -77,6 +77,7 @@ class JobContext:
     outbox_batch: int = 500
     drain_lock_seconds: int = 60
     chunk_size: int = 500
+    build_processes: int = 1  # processes building documents (indexer/building.py)
     on_indexed: Callable[[], object] | None = None
     sources: Mapping[str, SourceRunner | None] = field(default_factory=dict)
 
@@ -258,11 +259,20 @@ def _execute(ctx: JobContext, job: IndexJob, progress: Callable[[int, int], None
             on_index_created=_remember_index(ctx, job.id),
             job_id=job.id,
             chunk_size=ctx.chunk_size,
+            processes=ctx.build_processes,
         )
         return {k: result[k] for k in ("index", "documents", "rejected", "removed")}
     if job.kind == REINDEX_KIND:
         return reindex_kind(
-            ctx.sessions, ctx.es, ctx.alias, job.target, progress, ctx.on_indexed, job.id, ctx.chunk_size
+            ctx.sessions,
+            ctx.es,
+            ctx.alias,
+            job.target,
+            progress,
+            ctx.on_indexed,
+            job.id,
+            ctx.chunk_size,
+            processes=ctx.build_processes,
         )
     if job.kind == DRAIN:
         return _drain(ctx, progress)
@@ -289,6 +299,7 @@ def _drain(ctx: JobContext, progress: Callable[[int, int], None]) -> dict:
             on_indexed=ctx.on_indexed,
             on_batch=lambda: lock.extend(lease, replace_ttl=True),
             on_progress=lambda handled: progress(min(handled, max(total, handled)), max(total, handled)),
+            processes=ctx.build_processes,
         )
     finally:
         try:

@@ -18,6 +18,9 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 import kinds
+from indexer.building import DocumentBuilder, Planned
+from indexer.building import actions_for as actions_for  # re-exported: bench and tests build documents
+from indexer.building import preload_rows as preload_rows
 from indexer.lifecycle import (
     ADMIN_TIMEOUT,
     create_versioned_index,
@@ -26,56 +29,9 @@ from indexer.lifecycle import (
     swap_alias,
 )
 from store import rejected
-from store.heat import forget_preloaded_heat
 from store.models import OutboxEntry, utcnow
 
 log = logging.getLogger(__name__)
-
-
-def _index_action(index: str, doc_id: str, version: int, body: dict) -> dict:
-    # External versions come from the database row: replays and races can never go backwards.
-    return {
-        "_op_type": "index",
-        "_index": index,
-        "_id": doc_id,
-        "version": version,
-        "version_type": "external_gte",
-        "_source": body,
-    }
-
-
-def actions_for(session: Session, index: str, entity_type: str, entity_id: int) -> list[dict]:
-    """Actions that make the index agree with one row (index it, or delete it if gone)."""
-    kind = kinds.for_entity(entity_type)
-    row = session.get(kind.model, entity_id)
-    if row is None:
-        key = kind.gone_key(entity_id)
-        return [] if key is None else [{"_op_type": "delete", "_index": index, "_id": kind.doc_id(key)}]
-    if not kind.is_listed(row):
-        return [_delete_action(index, kind.doc_id(kind.key(row)), row.version)]
-    return [_index_action(index, kind.doc_id(kind.key(row)), row.version, kind.document(session, row))]
-
-
-def preload_rows(session: Session, keys: Iterable[tuple[str, int]]) -> list:
-    """Load the rows of many (entity type, id) keys, and what their documents read, in a few queries
-    per kind instead of several per row. Returns the loaded objects: keep them while building the
-    documents (actions_for then finds them in the identity map); call forget_preloaded_heat after."""
-    by_type: dict[str, list[int]] = {}
-    for entity_type, entity_id in keys:
-        by_type.setdefault(entity_type, []).append(entity_id)
-    kept: list = []
-    for entity_type, ids in by_type.items():
-        kind = kinds.for_entity(entity_type)
-        rows = session.scalars(select(kind.model).where(kind.model.id.in_(ids))).all()
-        kept += rows
-        kept += kind.preload(session, list(rows))
-    return kept
-
-
-def _delete_action(index: str, doc_id: str, version: int) -> dict:
-    # A soft-deleted row is deleted with its version: the index keeps a tombstone at that version, so
-    # a late index action built before the delete (a lower version) is refused as a conflict.
-    return {"_op_type": "delete", "_index": index, "_id": doc_id, "version": version, "version_type": "external_gte"}
 
 
 MAX_ATTEMPTS = 20
@@ -155,75 +111,101 @@ def drain_outbox(
     on_indexed: OnIndexed | None = None,
     on_batch: Callable[[], object] | None = None,
     on_progress: Callable[[int], object] | None = None,
+    processes: int = 1,
 ) -> int:
     """Index every pending outbox entry; return how many were indexed. `on_batch` is called after
     each batch (the worker renews its drain lease there), `on_progress` with the number of entries
-    handled so far (a drain job's progress).
+    handled so far (a drain job's progress). `processes` > 1 builds the documents of full batches in
+    that many processes (indexer/building.py), the next batch while this one is sent.
 
     An entry is marked processed only once Elasticsearch accepted its document. An outage (an
     exception) or a rejected document leaves it pending for the next call (the beat schedule runs
     every few seconds); after MAX_ATTEMPTS rejections it is set aside with its last error, so one
-    poisonous row cannot block the queue forever."""
+    poisonous row cannot block the queue forever. Batches are sent without waiting for a refresh; the
+    index is refreshed once at the end, before `on_indexed`."""
     ensure_index(es, alias)
     done = 0
     handled = 0
-    last_id = 0
-    while True:
-        with make_session() as session:
-            entries = session.scalars(
-                select(OutboxEntry)
-                .where(OutboxEntry.processed_at.is_(None), OutboxEntry.id > last_id)
-                .order_by(OutboxEntry.id)
-                .limit(batch)
-            ).all()
-            if not entries:
-                break
-            last_id = entries[-1].id
-            keys = list(dict.fromkeys((e.entity_type, e.entity_id) for e in entries))
-            loaded = preload_rows(session, keys)
-            planned = {key: actions_for(session, alias, *key) for key in keys}
-            del loaded
-            forget_preloaded_heat(session)
-            try:
-                problems = _send(es, [a for actions in planned.values() for a in actions])
-            except TransportError as exc:
-                if not _refused_as_a_whole(exc):
-                    # Connection refused, timeout, overload: an outage. Keep the entries for the next run.
-                    for entry in entries:
-                        entry.attempts += 1
-                        entry.last_error = str(exc)[:500]
-                    session.commit()
-                    raise
-                # The engine refused the whole request (too large, unreadable): send each row alone, so
-                # the culprit is found and set aside like any rejected document and the rest go through.
-                problems = _send_one_by_one(es, planned)
-            now = utcnow()
-            for entry in entries:
-                entry.attempts += 1
-                errors = [
-                    problems[a["_id"]] for a in planned[(entry.entity_type, entry.entity_id)] if a["_id"] in problems
-                ]
-                entry.last_error = "; ".join(errors)[:500] or None
-                if not errors:
-                    entry.processed_at = now
-                    done += 1
-                elif entry.attempts >= MAX_ATTEMPTS:
-                    entry.processed_at = now  # set aside; last_error says why, and editors see it listed
-                    _set_aside(session, entry.entity_type, entry.entity_id, planned, problems)
-            rejected.resolve(session, [key for key, actions in planned.items() if not _refused(actions, problems)])
-            session.commit()
+    with DocumentBuilder(make_session, processes) as builder:
+        upcoming = _pending_batch(make_session, builder, alias, 0, batch)
+        while upcoming is not None:
+            entries, built = upcoming
+            # The next batch is read and handed to the builders before this one is sent.
+            upcoming = (
+                _pending_batch(make_session, builder, alias, entries[-1][0], batch) if len(entries) == batch else None
+            )
+            done += _send_batch(make_session, es, entries, built())
             handled += len(entries)
             if on_batch:
                 on_batch()
             if on_progress:
                 on_progress(handled)
-            if problems:
-                log.error("outbox: %d documents rejected, kept pending: %s", len(problems), list(problems.items())[:5])
-        if len(entries) < batch:
-            break
     _forget_old_entries(make_session)
+    if done:
+        es.indices.refresh(index=alias, request_timeout=ADMIN_TIMEOUT)
     if done and on_indexed:
         on_indexed()
+    return done
+
+
+Entry = tuple[int, str, int]  # outbox id, entity type, entity id
+
+
+def _pending_batch(
+    make_session: sessionmaker[Session], builder: DocumentBuilder, alias: str, after: int, batch: int
+) -> tuple[list[Entry], Callable[[], Planned]] | None:
+    """The next `batch` pending entries after outbox id `after`, their documents being built."""
+    with make_session() as session:
+        entries = [
+            tuple(row)
+            for row in session.execute(
+                select(OutboxEntry.id, OutboxEntry.entity_type, OutboxEntry.entity_id)
+                .where(OutboxEntry.processed_at.is_(None), OutboxEntry.id > after)
+                .order_by(OutboxEntry.id)
+                .limit(batch)
+            )
+        ]
+    if not entries:
+        return None
+    keys = list(dict.fromkeys((entity_type, entity_id) for _, entity_type, entity_id in entries))
+    return entries, builder.submit(alias, keys)
+
+
+def _send_batch(make_session: sessionmaker[Session], es: Elasticsearch, entries: list[Entry], planned: Planned) -> int:
+    """Send one batch's actions and record each entry's outcome; returns how many were indexed."""
+    done = 0
+    with make_session() as session:
+        rows = session.scalars(
+            select(OutboxEntry).where(OutboxEntry.id.in_([e[0] for e in entries])).order_by(OutboxEntry.id)
+        ).all()
+        try:
+            problems = _send(es, [a for actions in planned.values() for a in actions], refresh=False)
+        except TransportError as exc:
+            if not _refused_as_a_whole(exc):
+                # Connection refused, timeout, overload: an outage. Keep the entries for the next run.
+                for entry in rows:
+                    entry.attempts += 1
+                    entry.last_error = str(exc)[:500]
+                session.commit()
+                raise
+            # The engine refused the whole request (too large, unreadable): send each row alone, so
+            # the culprit is found and set aside like any rejected document and the rest go through.
+            problems = _send_one_by_one(es, planned)
+        now = utcnow()
+        for entry in rows:
+            entry.attempts += 1
+            errors = [problems[a["_id"]] for a in planned[(entry.entity_type, entry.entity_id)] if a["_id"] in problems]
+            entry.last_error = "; ".join(errors)[:500] or None
+            if not errors:
+                entry.processed_at = now
+                done += 1
+            elif entry.attempts >= MAX_ATTEMPTS:
+                entry.processed_at = now  # set aside; last_error says why, and editors see it listed
+                _set_aside(session, entry.entity_type, entry.entity_id, planned, problems)
+        rejected.resolve(session, [key for key, actions in planned.items() if not _refused(actions, problems)])
+        session.commit()
+    if problems:
+        log.error("outbox: %d documents rejected, kept pending: %s", len(problems), list(problems.items())[:5])
     return done
 
 
@@ -305,6 +287,7 @@ def reindex_all(
     on_index_created: Callable[[str], object] | None = None,
     job_id: int | None = None,
     chunk_size: int = 500,
+    processes: int = 1,
 ) -> dict:
     """Rebuild the whole index from the database into a new versioned index, then swap the alias.
 
@@ -318,7 +301,7 @@ def reindex_all(
     if on_index_created:
         on_index_created(new_index)
     try:
-        count, refused = _fill(make_session, es, new_index, progress, job_id, chunk_size)
+        count, refused = _fill(make_session, es, new_index, progress, job_id, chunk_size, processes=processes)
         restore_serving_settings(es, new_index)
         es.indices.refresh(index=new_index, request_timeout=ADMIN_TIMEOUT)
     except Exception:
@@ -328,7 +311,7 @@ def reindex_all(
     if on_indexed:
         on_indexed()
     _replay_since(make_session, started)
-    drain_outbox(make_session, es, alias, on_indexed=on_indexed)
+    drain_outbox(make_session, es, alias, on_indexed=on_indexed, processes=processes)
     return {"index": new_index, "documents": count, "rejected": refused, "removed": old}
 
 
@@ -340,17 +323,20 @@ def _fill(
     job_id: int | None,
     chunk_size: int,
     entity_types: list[str] | None = None,
+    processes: int = 1,
 ) -> tuple[int, int]:
-    """Index every row (of `entity_types`, default all) into `index`; return (indexed, set aside)."""
+    """Index every row (of `entity_types`, default all) into `index`; return (indexed, set aside).
+    With `processes` > 1 the next chunk's documents are built in a pool while this one is sent."""
     count = refused = handled = 0
-    with make_session() as session, make_session() as key_session:
+    with make_session() as session, make_session() as key_session, DocumentBuilder(make_session, processes) as builder:
         # Keys come from a session of their own, so the chunks' commits do not disturb the paging.
         total = _count_rows(key_session, entity_types)
-        for chunk in _chunks(_all_rows(key_session, entity_types), chunk_size):
-            loaded = preload_rows(session, chunk)
-            planned = {(t, i): actions_for(session, index, t, i) for (t, i) in chunk}
-            del loaded
-            forget_preloaded_heat(session)
+        chunks = _chunks(_all_rows(key_session, entity_types), chunk_size)
+        upcoming = _submitted(builder, index, chunks)
+        while upcoming is not None:
+            chunk, built = upcoming
+            upcoming = _submitted(builder, index, chunks)  # built while this chunk is sent
+            planned = built()
             if entity_types is None:  # a fresh index: nothing to delete
                 planned = {k: [a for a in v if a["_op_type"] == "index"] for k, v in planned.items()}
             problems = _send_one_by_one_if_refused(es, planned)
@@ -365,10 +351,17 @@ def _fill(
             handled += len(chunk)
             if bad:
                 log.error("reindex: %d documents set aside: %s", len(bad), list(problems.items())[:3])
-            session.expunge_all()  # memory holds one chunk
+            session.expunge_all()  # memory holds one chunk (and one being built)
             if progress:
                 progress(handled, max(total, handled))
     return count, refused
+
+
+def _submitted(
+    builder: DocumentBuilder, index: str, chunks: Iterator[list]
+) -> tuple[list, Callable[[], Planned]] | None:
+    chunk = next(chunks, None)
+    return None if chunk is None else (chunk, builder.submit(index, chunk))
 
 
 def _send_one_by_one_if_refused(es: Elasticsearch, planned: dict[tuple, list[dict]]) -> dict[str, str]:
@@ -401,6 +394,7 @@ def reindex_kind(
     on_indexed: OnIndexed | None = None,
     job_id: int | None = None,
     chunk_size: int = 500,
+    processes: int = 1,
 ) -> dict:
     """Rebuild one kind's documents in place, in the live index (a kind's document code changed, the
     mapping did not; a mapping change needs `reindex_all`). Every row of the kind is indexed again
@@ -408,7 +402,7 @@ def reindex_kind(
     not move, so a cancelled run leaves a complete index: some documents rebuilt, the rest as before."""
     kind = kinds.for_entity(entity_type)
     ensure_index(es, alias)
-    count, refused = _fill(make_session, es, alias, progress, job_id, chunk_size, [entity_type])
+    count, refused = _fill(make_session, es, alias, progress, job_id, chunk_size, [entity_type], processes)
     with make_session() as session:
         wanted = {kind.doc_id(kind.key(row)) for row in session.scalars(select(kind.model))}
     strays = [

@@ -3,9 +3,10 @@
 The files are streamed: a first pass checks each line is a JSON object and spools it to a
 temporary file per entity type (users first, so stories can point at authors defined in a later
 file), a second pass writes the spools in batches of `batch` lines, one transaction per batch. Each
-line is validated by its kind's import schema (kinds/) and written in its own savepoint inside the
-batch, so a bad line is reported with its number and reason while the good lines still land. Memory
-holds one batch, whatever the size of the files."""
+line is validated by its kind's import schema (kinds/); a batch's existing rows are read in one query
+per kind and its rows and outbox entries written together (_write_batch), and a bad line is reported
+with its number and reason while the good lines still land. Memory holds one batch, whatever the size
+of the files."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from marshmallow import ValidationError
 from sqlalchemy.orm import Session, sessionmaker
 
 import kinds
+from store.writes import batched_writes, end_batched_writes
 
 DEFAULT_BATCH = 500
 
@@ -116,6 +118,59 @@ def _batches(records: Iterator[tuple[str, int, dict]], size: int) -> Iterator[li
 
 
 def _write_batch(session: Session, batch: list[tuple[str, int, dict]], now: datetime, report: ImportReport) -> None:
+    """Write one batch in one transaction. First all at once (existing rows read in one query per
+    kind, rows and outbox entries written together: store.writes.BatchWrites); a line that fails
+    validation is reported and skipped, since nothing of it was written. Should the database refuse
+    the batch, it is written again line by line, each line in a savepoint, so the good lines land."""
+    try:
+        outcomes = _write_together(session, batch, now)
+    except Exception:  # noqa: BLE001 (any database error: retry line by line, which reports it per line)
+        session.rollback()
+        session.expunge_all()
+        _write_line_by_line(session, batch, now, report)
+        return
+    for entity_type, outcome, error in outcomes:
+        report.count(entity_type, outcome)
+        if error:
+            report.errors.append(error)
+
+
+def _write_together(session: Session, batch: list[tuple[str, int, dict]], now: datetime) -> list:
+    writes = batched_writes(session)
+    try:
+        for entity_type, keys in _import_keys(batch).items():
+            for column, values in keys.items():
+                writes.preload(kinds.for_entity(entity_type).model, column, values)
+        outcomes = []
+        for path_name, number, raw in batch:
+            try:
+                entity_type, outcome = apply_record(session, raw, now)
+                outcomes.append((entity_type, outcome, None))
+            except ValidationError as exc:  # raised before the line wrote anything
+                outcomes.append((str(raw.get("type")), "failed", f"{path_name}:{number}: {_reason(exc)}"))
+        writes.finish()
+        session.commit()
+        return outcomes
+    finally:
+        end_batched_writes(session)
+
+
+def _import_keys(batch: list[tuple[str, int, dict]]) -> dict[str, dict[str, list]]:
+    keys: dict[str, dict[str, list]] = {}
+    for _path, _number, raw in batch:
+        try:
+            kind = kinds.for_entity(raw.get("type"))
+        except (KeyError, TypeError):
+            continue
+        key = kind.import_key(raw)
+        if key is not None:
+            keys.setdefault(kind.entity_type, {}).setdefault(key[0], []).append(key[1])
+    return keys
+
+
+def _write_line_by_line(
+    session: Session, batch: list[tuple[str, int, dict]], now: datetime, report: ImportReport
+) -> None:
     for path_name, number, raw in batch:
         savepoint = session.begin_nested()
         try:

@@ -111,6 +111,12 @@ class Kind:
         """Write one validated import line; returns 'created', 'updated' or 'unchanged'."""
         raise NotImplementedError
 
+    def import_key(self, raw: dict) -> tuple[str, Any] | None:
+        """The column and value import_row finds an existing row by, read from the raw line (None when
+        the line does not tell), so an import batch reads its existing rows in one query."""
+        value = raw.get("id")
+        return ("id", value) if isinstance(value, int) and not isinstance(value, bool) else None
+
     @staticmethod
     def relative_fields(raw: dict) -> tuple[str, ...]:
         """Fields given as relative dates: set when a row is created, kept on re-import."""

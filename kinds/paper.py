@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 from html import escape
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from analysis.views import text_views
@@ -16,7 +16,7 @@ from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_o
 from store.heat import daily_series
 from store.models import Paper
 from store.tags import tag_names
-from store.writes import upsert
+from store.writes import find, upsert
 
 
 class PaperRecord(TaggedRecord):
@@ -132,6 +132,12 @@ class PaperKind(Kind):
         info["title_cn_html"] = cn or (escape(info["title_cn"]) if info.get("title_cn") else None)
         return info
 
+    def import_key(self, raw: dict) -> tuple[str, Any] | None:
+        try:
+            return ("arxiv_id", parse_arxiv(raw["arxiv"])[0])
+        except (KeyError, TypeError, ArxivIdError):
+            return None
+
     def import_row(self, session: Session, data: dict, raw: dict, now: datetime) -> str:
         try:
             number, version = parse_arxiv(data.pop("arxiv"))
@@ -143,7 +149,7 @@ class PaperKind(Kind):
             relative += ("hotness_series",)
         data["created_at"] = data["published_at"]
         # One row per arXiv number; an older arXiv version never overwrites a newer one.
-        row = session.scalars(select(Paper).filter_by(arxiv_id=number)).one_or_none()
+        row = find(session, Paper, {"arxiv_id": number})
         if row is not None and version < row.arxiv_version:
             return "unchanged"
         fields_ = {**data, "arxiv_version": version}

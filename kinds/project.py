@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from html import escape
+from typing import Any
 
 from marshmallow import Schema, fields, validate
 from sqlalchemy.orm import Session
@@ -100,6 +101,9 @@ class ProjectKind(Kind):
         info = super().shape(payload, hit, labels, tag_limit)
         info["title_html"] = highlight_of(hit, "title") or escape(info["repo"])
         return info
+
+    def import_key(self, raw: dict) -> tuple[str, Any] | None:
+        return ("repo", raw["repo"]) if isinstance(raw.get("repo"), str) else None
 
     def import_row(self, session: Session, data: dict, raw: dict, now: datetime) -> str:
         return upsert(session, Project, {"repo": data.pop("repo")}, data, self.relative_fields(raw))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import insert as sql_insert
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -47,7 +48,11 @@ def upsert(
     """Insert or update one `model` row found by `key`. Returns 'created', 'updated' or 'unchanged'.
 
     Fields named in `keep_on_update` are only set when the row is created (relative import dates).
+    Inside `batched_writes(session)` the row is looked up in the batch and written at its end.
     """
+    batch: BatchWrites | None = session.info.get(_BATCH)
+    if batch is not None:
+        return batch.upsert(model, key, fields, keep_on_update)
     row = session.scalars(select(model).filter_by(**key)).one_or_none()
     if row is None:
         row = model(**key, **fields)
@@ -85,14 +90,106 @@ def touch(session: Session, row: Versioned) -> None:
 
 
 def _after_change(session: Session, row: Versioned) -> None:
-    enqueue(session, row.outbox_type, row.id)
+    for entity_type, entity_id in _outbox_keys(session, row):
+        enqueue(session, entity_type, entity_id)
+
+
+def _outbox_keys(session: Session, row: Versioned) -> list[tuple[str, int]]:
+    keys = [(row.outbox_type, row.id)]
     if isinstance(row, User):
         # Story documents embed the author's name and avatar: rebuild them too.
-        for story_id in session.scalars(select(Story.id).where(Story.user_id == row.id)):
-            enqueue(session, Story.outbox_type, story_id)
+        keys += [(Story.outbox_type, i) for i in session.scalars(select(Story.id).where(Story.user_id == row.id))]
         # So do link statuses.
-        for status_id in session.scalars(select(LinkStatus.id).where(LinkStatus.user_id == row.id)):
-            enqueue(session, LinkStatus.outbox_type, status_id)
+        keys += [
+            (LinkStatus.outbox_type, i)
+            for i in session.scalars(select(LinkStatus.id).where(LinkStatus.user_id == row.id))
+        ]
+    return keys
 
 
 __all__ = ["enqueue", "insert", "touch", "upsert"]
+
+
+_BATCH = "hub_batched_writes"
+
+
+def find(session: Session, model: type[Versioned], key: dict[str, Any]) -> Versioned | None:
+    """The `model` row with `key` (one column), from the current batch when there is one."""
+    batch: BatchWrites | None = session.info.get(_BATCH)
+    if batch is not None:
+        return batch.find(model, key)
+    return session.scalars(select(model).filter_by(**key)).one_or_none()
+
+
+class BatchWrites:
+    """Upserts of one import batch, written together: the batch's existing rows are read in one query
+    per model (`preload`), new and changed rows go to the database in one flush at `finish` (the ORM
+    sends same-table inserts as one executemany), then their outbox entries in the same transaction.
+    Results equal one `upsert` after another; only the round trips differ."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self._rows: dict[tuple, Versioned | None] = {}
+        self._changed: list[Versioned] = []
+
+    def preload(self, model: type[Versioned], column: str, values: list[Any]) -> None:
+        wanted = [v for v in dict.fromkeys(values) if v is not None and (model, column, v) not in self._rows]
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            found = {
+                getattr(r, column): r
+                for r in self.session.scalars(select(model).where(getattr(model, column).in_(chunk)))
+            }
+            for value in chunk:
+                self._rows[(model, column, value)] = found.get(value)
+
+    def find(self, model: type[Versioned], key: dict[str, Any]) -> Versioned | None:
+        [(column, value)] = key.items()
+        if (model, column, value) not in self._rows:
+            with self.session.no_autoflush:
+                self._rows[(model, column, value)] = self.session.scalars(select(model).filter_by(**key)).one_or_none()
+        return self._rows[(model, column, value)]
+
+    def upsert(self, model: type[Versioned], key: dict[str, Any], fields: dict[str, Any], keep: tuple[str, ...]) -> str:
+        row = self.find(model, key)
+        if row is None:
+            row = model(**key, **fields)
+            row.version = 1
+            row.updated_at = utcnow()
+            self.session.add(row)
+            [(column, value)] = key.items()
+            self._rows[(model, column, value)] = row
+            self._changed.append(row)
+            return "created"
+        if not _apply(row, {k: v for k, v in fields.items() if k not in keep}):
+            return "unchanged"
+        row.version += 1
+        row.updated_at = utcnow()
+        self._changed.append(row)
+        return "updated"
+
+    def finish(self) -> None:
+        """Write the rows (ids are known afterwards), then their outbox entries."""
+        # A user's stories and link statuses are those already stored before this batch (as if the
+        # lines were written one by one: users come before the stories of the same import).
+        with self.session.no_autoflush:
+            dependants = {id(row): _outbox_keys(self.session, row)[1:] for row in self._changed if row.id is not None}
+        self.session.flush()
+        keys = [key for row in self._changed for key in [(row.outbox_type, row.id), *dependants.get(id(row), [])]]
+        if keys:  # one executemany (ORM-added entries would each be an INSERT ... RETURNING id)
+            now = utcnow()
+            self.session.execute(
+                sql_insert(OutboxEntry), [{"entity_type": t, "entity_id": i, "created_at": now} for t, i in keys]
+            )
+        self._changed = []
+
+
+def batched_writes(session: Session) -> BatchWrites:
+    """Start batching `upsert`s on `session` (until `end_batched_writes`)."""
+    batch = BatchWrites(session)
+    session.info[_BATCH] = batch
+    return batch
+
+
+def end_batched_writes(session: Session) -> None:
+    session.info.pop(_BATCH, None)

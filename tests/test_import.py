@@ -244,3 +244,39 @@ def test_image_addresses_must_be_http_or_a_site_path(store_stack, tmp_path):
         assert session.get(Story, 5).cover_url == "/demo/covers/a.webp"
         assert session.get(Event, 2).image_url is None
         assert session.scalars(select(func.count()).select_from(Story)).one() == 2
+
+
+def test_a_batch_is_written_in_a_few_statements_not_several_per_line(store_stack, tmp_path):
+    """Existing rows are read in one query per kind and rows and outbox entries inserted together;
+    a changed line in a re-import is an update with its outbox entry, in the same few statements."""
+    from sqlalchemy import event
+
+    from store.db import get_writer_engine
+
+    stack = store_stack("batched-import")
+    source = tmp_path / "stories.jsonl"
+    stories = [
+        {"type": "story", "id": 9000 + n, "title": f"批量导入第{n}篇", "content": "<p>正文</p>", "created_at": "-3d"}
+        for n in range(300)
+    ]
+    write_jsonl(source, stories)
+    statements: list[str] = []
+    engine = get_writer_engine(stack.db_url)
+    listener = lambda *args: statements.append(args[2])  # noqa: E731 (conn, cursor, statement, ...)
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        report = stack.import_files([source])
+        created = len(statements)
+        stories[7]["title"] = "批量导入第7篇（修订）"
+        write_jsonl(source, stories)
+        second = stack.import_files([source])
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    assert report.errors == [] and report.counts["story"] == {"created": 300}
+    assert second.counts["story"] == {"unchanged": 299, "updated": 1}
+    assert created < 40, statements[:50]
+    assert len(statements) - created < 40
+    with stack.sessions()() as session:
+        assert session.scalar(select(func.count(OutboxEntry.id)).where(OutboxEntry.entity_id == 9007)) == 2
+        assert session.get(Story, 9007).version == 2
+        assert session.scalar(select(func.count(OutboxEntry.id))) == 301

@@ -57,6 +57,7 @@ class WorkerRuntime:
             outbox_batch=self.settings.outbox_batch,
             drain_lock_seconds=self.settings.drain_lock_seconds,
             chunk_size=self.settings.reindex_chunk,
+            build_processes=self.settings.build_processes,
             on_indexed=self.bump_cache,
             sources={name: self._source_job for name in SOURCES},
         )
@@ -92,6 +93,7 @@ class WorkerRuntime:
                 self.settings.outbox_batch,
                 on_indexed=self.bump_cache,
                 on_batch=lambda: lock.extend(lease, replace_ttl=True),
+                processes=self.settings.build_processes,
             )
         finally:
             try:
