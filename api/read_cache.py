@@ -7,10 +7,10 @@ stale within seconds: entries live `cache_timeout` seconds (30 by default) and b
 generation (`store.cache_generation.bump`, the worker's after-indexing callback) retires them at once.
 A Redis failure never fails the request: the read just goes to Elasticsearch.
 
-The feeds and the search cache their finished answer (`cached_answer`): the JSON bytes of the
-envelope, so an anonymous hit costs one Redis read and no schema dump or JSON encoding (these made
-the cached story feed CPU-bound at ~330 requests/s, issue 12), and a miss writes the cache after the
-answer is sent."""
+The feeds and the search cache their finished answer instead (`cached_answer`, plain Redis, not
+flask-caching): the JSON bytes of the envelope, so an anonymous hit costs one Redis round trip and no
+schema dump or JSON encoding (with two round trips, the dump and the encoding, the cached story feed
+was CPU-bound at ~330 requests/s, issue 12), and a miss writes the cache after the answer is sent."""
 
 from __future__ import annotations
 
@@ -70,6 +70,30 @@ def _json_answer(body: bytes) -> Response:
     return current_app.response_class(body, mimetype=current_app.json.mimetype)
 
 
+# One round trip for a cached answer: the alias's generation and the entry under it (the entry's key
+# names the generation, so a bump retires every entry at once, as for `read_through`).
+_READ_ANSWER = """
+local generation = redis.call('GET', KEYS[1]) or '0'
+return {generation, redis.call('GET', ARGV[1] .. generation .. ARGV[2])}
+"""
+ANSWER_PREFIX = "hub:answer:"
+
+
+def _answer_key_parts(args: Any) -> tuple[str, str]:
+    config = hub().settings
+    where = _digest([config.es_url, config.index_alias])[:10]
+    return f"{ANSWER_PREFIX}{where}:", f":{request.method}:{request.path}:{_digest(args)}"
+
+
+def _pack(body: bytes, total: int | None) -> bytes:
+    return f"{'' if total is None else total}\n".encode() + body
+
+
+def _unpack(entry: bytes) -> tuple[bytes, int | None]:
+    head, body = entry.split(b"\n", 1)
+    return body, int(head) if head else None
+
+
 def cached_answer(
     args: Any,
     compute: Callable[[], dict],
@@ -79,25 +103,30 @@ def cached_answer(
     """The answer `ok(compute())` dumped by `envelope`, and the page's `total` (None without one).
 
     `finish(data)` completes the page for the caller (the anonymous or per-user flags) before it is
-    dumped. Anonymous answers are cached as (bytes, total) under the same key `read_through` uses;
-    the bytes are exactly what Flask's JSON answer would send, so a hit and a miss look the same."""
+    dumped. Anonymous answers are cached as the exact bytes Flask's JSON answer sends (with the total)
+    under `hub:answer:...:<generation>:...`: a hit is one Redis round trip (generation and entry in
+    one script) and no schema dump or JSON encoding; a miss writes the entry after the answer."""
     key = None
     if current_user_id() is None:
+        context = hub()
+        head, tail = _answer_key_parts(args)
         try:
-            key = cache_key(args)
-            cached = cache.get(key)
+            generation, entry = context.answers.eval(
+                _READ_ANSWER, 1, cache_generation.key_of(context.settings.index_alias), head, tail
+            )
+            key = head + generation.decode() + tail
         except Exception as exc:  # Redis down: serve from Elasticsearch, cache nothing
             log.warning("read cache unavailable: %s", exc)
-            key, cached = None, None
-        if isinstance(cached, tuple) and len(cached) == 2 and isinstance(cached[0], bytes):
-            return _json_answer(cached[0]), cached[1]
+            entry = None
+        if entry:
+            body, total = _unpack(entry)
+            return _json_answer(body), total
     data = compute()
     if finish is not None:
         finish(data)
     answer = current_app.json.response(envelope.dump(ok(data)))
     total = data.get("total") if isinstance(data, dict) else None
     if key is not None:
-        entry = (answer.get_data(), total)
-        backend, ttl = cache.cache, hub().settings.cache_timeout  # the request's context is gone later
-        after_answer(lambda: backend.set(key, entry, timeout=ttl))
+        entry, store, ttl = _pack(answer.get_data(), total), hub().answers, hub().settings.cache_timeout
+        after_answer(lambda: store.set(key, entry, ex=ttl))  # the request's context is gone by then
     return answer, total
