@@ -21,7 +21,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Response, current_app, request
-from marshmallow import Schema
 
 from api.after_answer import after_answer
 from api.context import hub
@@ -97,13 +96,14 @@ def _unpack(entry: bytes) -> tuple[bytes, int | None]:
 def cached_answer(
     args: Any,
     compute: Callable[[], dict],
-    envelope: Schema,
     finish: Callable[[dict], None] | None = None,
 ) -> tuple[Response, int | None]:
-    """The answer `ok(compute())` dumped by `envelope`, and the page's `total` (None without one).
+    """The JSON answer `ok(compute())`, and the page's `total` (None without one).
 
-    `finish(data)` completes the page for the caller (the anonymous or per-user flags) before it is
-    dumped. Anonymous answers are cached as the exact bytes Flask's JSON answer sends (with the total)
+    `finish(data)` completes the page for the caller (the anonymous or per-user flags). The page is
+    encoded as built, without a marshmallow dump: the kinds (kinds/) shape it exactly as the route's
+    documented schema says, which tests/api/test_answer_shapes.py checks for every feed and search
+    (the dump of 20 nested items cost more than the rest of the API's share of a search). Anonymous answers are cached as the exact bytes Flask's JSON answer sends (with the total)
     under `hub:answer:...:<generation>:...`: a hit is one Redis round trip (generation and entry in
     one script) and no schema dump or JSON encoding; a miss writes the entry after the answer."""
     key = None
@@ -124,7 +124,7 @@ def cached_answer(
     data = compute()
     if finish is not None:
         finish(data)
-    answer = current_app.json.response(envelope.dump(ok(data)))
+    answer = current_app.json.response(ok(data))
     total = data.get("total") if isinstance(data, dict) else None
     if key is not None:
         entry, store, ttl = _pack(answer.get_data(), total), hub().answers, hub().settings.cache_timeout

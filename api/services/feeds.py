@@ -16,7 +16,8 @@ from api.user_flags import apply_item_flags
 from indexer.queries.feed import build_feed
 from indexer.queries.search import build_counts, build_search
 
-# The routes' envelopes (the same classes their `blp.response` documents), built once.
+# The routes' documented envelopes; the answers are encoded without dumping through them
+# (api/read_cache.py cached_answer), and tests/api/test_answer_shapes.py checks they would not change them.
 FEED_ENVELOPE = envelope_of(FeedPageSchema, name="FeedPageEnvelope")()
 SEARCH_ENVELOPE = envelope_of(SearchPageSchema, name="SearchPageEnvelope")()
 
@@ -33,7 +34,7 @@ def feed_page(kind_name: str, args: dict) -> Response:
     def read() -> dict:
         return reader().page(build_feed(kind_name, order, **paging), args["page"], args["size"], args["label"])
 
-    answer, _total = cached_answer(args, read, FEED_ENVELOPE, _flag_items)
+    answer, _total = cached_answer(args, read, _flag_items)
     return answer
 
 
@@ -49,7 +50,7 @@ def search_page(args: dict) -> Response:
         empty = args["q"] and data["total"] == 0 and args["page"] == 1
         return {**data, "did_you_mean": did_you_mean(args["q"]) if empty else None}
 
-    answer, total = cached_answer(args, read, SEARCH_ENVELOPE, _flag_items)
+    answer, total = cached_answer(args, read, _flag_items)
     if args["q"] and args["page"] == 1 and total:
         log_search_after_answer(args["q"])
     return answer
