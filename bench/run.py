@@ -568,6 +568,11 @@ def main() -> None:
         default=bool(os.environ.get("BENCH_NO_IMPORT")),
         help="skip bench/import_throughput.py",
     )
+    parser.add_argument(
+        "--import-sizes",
+        default=os.environ.get("BENCH_IMPORT_SIZES", ""),
+        help="only these sizes through bench/import_throughput.py (default: every size)",
+    )
     parser.add_argument("--grow-1m", action="store_true", default=bool(os.environ.get("BENCH_GROW_1M")))
     parser.add_argument("--keep-services", action="store_true", default=bool(os.environ.get("BENCH_KEEP_SERVICES")))
     args = parser.parse_args()
@@ -593,7 +598,7 @@ def main() -> None:
         for size in sizes:
             site_vars = site_env(ports, str(size), f"sqlite:///{VAR}/db-{size}.db")
             data_file(size)
-            if not args.no_import:
+            if not args.no_import and (not args.import_sizes or str(size) in args.import_sizes.split(",")):
                 import_throughput(ports, size, report)
             load_for_reading(ports, size, site_vars, report)
             measure_site(ports, f"{size:,}", site_vars, report, args.rounds, args.queries)
