@@ -133,18 +133,20 @@ class Site:
 def start_site(ports: Ports, site: dict[str, str]) -> Site:
     workers, threads = env("BENCH_WORKERS", "2"), env("BENCH_THREADS", "8")
     worker_class = env("BENCH_WORKER_CLASS", "api.gunicorn_worker.EnvelopeThreadWorker")
+    # BENCH_SITE_ROOT: serve another checkout's code (with its own .venv), e.g. main, for a before/after.
+    code = Path(env("BENCH_SITE_ROOT", str(ROOT)))
     Path(site["HUB_VAR_DIR"]).mkdir(parents=True, exist_ok=True)
     logs = Path(site["HUB_VAR_DIR"])
     gunicorn = [
-        str(ROOT / ".venv/bin/gunicorn"), "-c", "deploy/gunicorn.conf.py", "--bind", f"127.0.0.1:{ports.web}",
+        str(code / ".venv/bin/gunicorn"), "-c", "deploy/gunicorn.conf.py", "--bind", f"127.0.0.1:{ports.web}",
         "--workers", workers, "--threads", threads, "--worker-class", worker_class, "--timeout", "60", "api.wsgi:app",
     ]  # fmt: skip
     child_env = {**os.environ, **site}
     web = subprocess.Popen(
-        gunicorn, cwd=ROOT, env=child_env, stdout=open(logs / "gunicorn.log", "w"), stderr=subprocess.STDOUT
+        gunicorn, cwd=code, env=child_env, stdout=open(logs / "gunicorn.log", "w"), stderr=subprocess.STDOUT
     )
     celery = [
-        str(ROOT / ".venv/bin/celery"),
+        str(code / ".venv/bin/celery"),
         "-A",
         "worker.app:celery_app",
         "worker",
@@ -154,7 +156,7 @@ def start_site(ports: Ports, site: dict[str, str]) -> Site:
         "WARNING",
     ]
     worker = subprocess.Popen(
-        celery, cwd=ROOT, env=child_env, stdout=open(logs / "worker.log", "w"), stderr=subprocess.STDOUT
+        celery, cwd=code, env=child_env, stdout=open(logs / "worker.log", "w"), stderr=subprocess.STDOUT
     )
     for _ in range(120):
         try:
