@@ -65,7 +65,11 @@ $(BENCH_VENV)/.installed:
 soak: install ui $(BENCH_VENV)/.installed
 	bench/soak.sh
 
-bench: soak
+# Every row of issue 12 in one run (bench/run.py, figures into bench/RESULTS.md): BENCH_SIZES
+# (10000,100000; 1000000 for the 1M run), BENCH_GROW_1M=1 (the 100k index copied ten times by _reindex),
+# own ports BENCH_ES_PORT/BENCH_REDIS_PORT/BENCH_WEB_PORT (9270/6397/8130); see bench/README.md.
+bench: install
+	$(PY) bench/run.py
 
 # Known vulnerabilities in the installed Python packages (pip-audit, OSV) and the UI's packages (npm audit).
 # Needs the vulnerability databases (OSV's API and the npm registry's audit endpoint) on the network.

@@ -7,6 +7,7 @@ import logging
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from api.after_answer import ClosingTestClient
 from api.auth import init_auth, refuse_unsafe
 from api.compression import init_compression
 from api.context import EXTENSION, HubContext
@@ -38,6 +39,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         CACHE_KEY_PREFIX="hub:cache:",
     )
     app.json.ensure_ascii = False
+    app.test_client_class = ClosingTestClient  # runs work after the answer (api/after_answer.py) in tests
     if settings.proxy_hops > 0:  # behind that many proxies: the client address from X-Forwarded-For
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)
     logging.basicConfig(level=logging.INFO)

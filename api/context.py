@@ -24,6 +24,7 @@ class HubContext:
     reader: IndexReader
     sessions: sessionmaker[Session]
     redis: redis.Redis
+    answers: redis.Redis  # the same Redis without decoding: cached answers are bytes (api/read_cache.py)
 
     @classmethod
     def build(cls, settings: Settings) -> HubContext:
@@ -35,6 +36,7 @@ class HubContext:
             reader=IndexReader(es, settings.index_alias, breaker),
             sessions=session_factory(settings.db_url),
             redis=redis_client(settings.redis_url),
+            answers=redis.Redis.from_url(settings.redis_url, socket_timeout=1, socket_connect_timeout=1),
         )
 
 

@@ -8,7 +8,10 @@ so two apps in one process (tests) never share counters."""
 
 from __future__ import annotations
 
-from flask import Flask, request
+import math
+import time
+
+from flask import Flask, Response, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -57,7 +60,9 @@ def init_limits(
         strategy="moving-window",
         key_prefix=f"hub:limits:{settings.index_alias}",
         swallow_errors=True,
-        headers_enabled=True,
+        # X-RateLimit-* on every limited answer cost a Redis round trip before each search answer
+        # (issue 12); only a refusal says when to come back (`_retry_after`).
+        headers_enabled=False,
         enabled=settings.rate_limits_enabled,
     )
     groups = (
@@ -73,7 +78,21 @@ def init_limits(
         for blueprint in blueprints:
             shared(blueprint)
     app.extensions[EXTENSION] = limiter
+    app.after_request(_retry_after(limiter))
     return limiter
+
+
+def _retry_after(limiter: Limiter):
+    def after(response: Response) -> Response:
+        breached = limiter.current_limit if response.status_code == 429 else None
+        if breached is not None and "Retry-After" not in response.headers:
+            try:
+                response.headers["Retry-After"] = str(max(1, math.ceil(breached.reset_at - time.time())))
+            except Exception:  # Redis gone since the check: a plain minute
+                response.headers["Retry-After"] = "60"
+        return response
+
+    return after
 
 
 __all__ = ["address_key", "init_limits", "user_or_address_key", "visitor_and_address_key"]

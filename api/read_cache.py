@@ -5,7 +5,12 @@ the path and the validated arguments (query string or JSON body), so equal reque
 Signed-in callers skip the cache (their items carry per-user flags). A write makes cached pages
 stale within seconds: entries live `cache_timeout` seconds (30 by default) and bumping the
 generation (`store.cache_generation.bump`, the worker's after-indexing callback) retires them at once.
-A Redis failure never fails the request: the read just goes to Elasticsearch."""
+A Redis failure never fails the request: the read just goes to Elasticsearch.
+
+The feeds and the search cache their finished answer instead (`cached_answer`, plain Redis, not
+flask-caching): the JSON bytes of the envelope, so an anonymous hit costs one Redis round trip and no
+schema dump or JSON encoding (with two round trips, the dump and the encoding, the cached story feed
+was CPU-bound at ~330 requests/s, issue 12), and a miss writes the cache after the answer is sent."""
 
 from __future__ import annotations
 
@@ -15,9 +20,11 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from flask import request
+from flask import Response, current_app, request
 
+from api.after_answer import after_answer
 from api.context import hub
+from api.envelope import ok
 from api.extensions import cache
 from api.session_user import current_user_id
 from store import cache_generation
@@ -56,3 +63,70 @@ def read_through(args: Any, compute: Callable[[], Any], *, timeout: int | None =
     except Exception as exc:
         log.warning("read cache not written: %s", exc)
     return value
+
+
+def _json_answer(body: bytes) -> Response:
+    return current_app.response_class(body, mimetype=current_app.json.mimetype)
+
+
+# One round trip for a cached answer: the alias's generation and the entry under it (the entry's key
+# names the generation, so a bump retires every entry at once, as for `read_through`).
+_READ_ANSWER = """
+local generation = redis.call('GET', KEYS[1]) or '0'
+return {generation, redis.call('GET', ARGV[1] .. generation .. ARGV[2])}
+"""
+ANSWER_PREFIX = "hub:answer:"
+
+
+def _answer_key_parts(args: Any) -> tuple[str, str]:
+    config = hub().settings
+    where = _digest([config.es_url, config.index_alias])[:10]
+    return f"{ANSWER_PREFIX}{where}:", f":{request.method}:{request.path}:{_digest(args)}"
+
+
+def _pack(body: bytes, total: int | None) -> bytes:
+    return f"{'' if total is None else total}\n".encode() + body
+
+
+def _unpack(entry: bytes) -> tuple[bytes, int | None]:
+    head, body = entry.split(b"\n", 1)
+    return body, int(head) if head else None
+
+
+def cached_answer(
+    args: Any,
+    compute: Callable[[], dict],
+    finish: Callable[[dict], None] | None = None,
+) -> tuple[Response, int | None]:
+    """The JSON answer `ok(compute())`, and the page's `total` (None without one).
+
+    `finish(data)` completes the page for the caller (the anonymous or per-user flags). The page is
+    encoded as built, without a marshmallow dump: the kinds (kinds/) shape it exactly as the route's
+    documented schema says, which tests/api/test_answer_shapes.py checks for every feed and search
+    (the dump of 20 nested items cost more than the rest of the API's share of a search). Anonymous answers are cached as the exact bytes Flask's JSON answer sends (with the total)
+    under `hub:answer:...:<generation>:...`: a hit is one Redis round trip (generation and entry in
+    one script) and no schema dump or JSON encoding; a miss writes the entry after the answer."""
+    key = None
+    if current_user_id() is None:
+        context = hub()
+        head, tail = _answer_key_parts(args)
+        try:
+            generation, entry = context.answers.eval(
+                _READ_ANSWER, 1, cache_generation.key_of(context.settings.index_alias), head, tail
+            )
+            key = head + generation.decode() + tail
+        except Exception as exc:  # Redis down: serve from Elasticsearch, cache nothing
+            log.warning("read cache unavailable: %s", exc)
+            entry = None
+        if entry:
+            body, total = _unpack(entry)
+            return _json_answer(body), total
+    data = compute()
+    if finish is not None:
+        finish(data)
+    answer = current_app.json.response(ok(data))
+    total = data.get("total") if isinstance(data, dict) else None
+    if key is not None:
+        entry, store, ttl = _pack(answer.get_data(), total), hub().answers, hub().settings.cache_timeout
+        after_answer(lambda: store.set(key, entry, ex=ttl))  # the request's context is gone by then
+    return answer, total

@@ -14,6 +14,7 @@ import logging
 
 from flask import request
 
+from api.after_answer import after_answer
 from api.context import hub
 from api.session_user import current_user_id
 from config import Settings
@@ -61,6 +62,16 @@ def log_search(query: str) -> None:
         )
     except Exception as exc:  # never fail a search because the log is down
         log.warning("search not logged: %s", exc)
+
+
+def log_search_after_answer(query: str) -> None:
+    """`log_search`, its two or three Redis round trips after the answer is sent: who searched is
+    read now (the request is gone then)."""
+    context = hub()
+    config = context.settings
+    who = client_id(config.secret_key)
+    store, namespace, counting = context.redis, config.index_alias, rules(config)
+    after_answer(lambda: hotwords.record_search(store, namespace, query, who, rules=counting))
 
 
 def current_hot_words(size: int = 10) -> list[str]:

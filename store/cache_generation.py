@@ -10,8 +10,11 @@ from __future__ import annotations
 import redis
 
 
-def _key(alias: str) -> str:
+def key_of(alias: str) -> str:
     return f"hub:cachegen:{alias}"
+
+
+_key = key_of
 
 
 def current(client: redis.Redis, alias: str) -> int:

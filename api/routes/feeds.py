@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import kinds
 from api.blueprint import HubBlueprint
-from api.envelope import envelope_of, ok
+from api.envelope import envelope_of
 from api.schemas.feeds import FEED_BODIES
 from api.schemas.items import FeedPageSchema
 from api.services.feeds import feed_page
@@ -19,7 +19,7 @@ FEED_ENVELOPE = envelope_of(FeedPageSchema, name="FeedPageEnvelope")
 
 def _register(kind: kinds.Kind) -> None:
     def view(args):
-        return ok(feed_page(kind.name, args))
+        return feed_page(kind.name, args)
 
     view.__doc__ = kind.feed.summary
     view.__name__ = f"{kind.name}_feed"

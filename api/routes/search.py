@@ -21,7 +21,7 @@ class Search(MethodView):
 
         Relevance by default (newest first without `q`); `hot` sorts by stored heat, `new` by date.
         Every first-page search that finds something is counted for the hot words."""
-        return ok(search_page(args))
+        return search_page(args)
 
 
 @blp.route("/v2/total")

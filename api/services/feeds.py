@@ -2,34 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from flask import Response
 
 import kinds
 from api.context import reader
-from api.read_cache import read_through
-from api.search_log import log_search
+from api.envelope import envelope_of
+from api.read_cache import cached_answer, read_through
+from api.schemas.items import FeedPageSchema
+from api.schemas.search import SearchPageSchema
+from api.search_log import log_search_after_answer
 from api.services.corrections import did_you_mean
 from api.user_flags import apply_item_flags
 from indexer.queries.feed import build_feed
 from indexer.queries.search import build_counts, build_search
 
+# The routes' documented envelopes; the answers are encoded without dumping through them
+# (api/read_cache.py cached_answer), and tests/api/test_answer_shapes.py checks they would not change them.
+FEED_ENVELOPE = envelope_of(FeedPageSchema, name="FeedPageEnvelope")()
+SEARCH_ENVELOPE = envelope_of(SearchPageSchema, name="SearchPageEnvelope")()
 
-def _item_page(args: dict, body: Callable[[], dict]) -> dict:
-    """A page of feed items for `body()` (cached for anonymous callers), with the caller's flags."""
-    data = read_through(args, lambda: reader().page(body(), args["page"], args["size"], args["label"]))
+
+def _flag_items(data: dict) -> None:
     apply_item_flags(data["list"])
-    return data
 
 
-def feed_page(kind_name: str, args: dict) -> dict:
+def feed_page(kind_name: str, args: dict) -> Response:
+    """A page of feed items (the answer cached as bytes for anonymous callers), with the caller's flags."""
     order = kinds.kind(kind_name).feed.orders[args["sort"]]
     paging = {"tags": args["label"], "time": args["time"], "page": args["page"], "size": args["size"]}
-    return _item_page(args, lambda: build_feed(kind_name, order, **paging))
+
+    def read() -> dict:
+        return reader().page(build_feed(kind_name, order, **paging), args["page"], args["size"], args["label"])
+
+    answer, _total = cached_answer(args, read, _flag_items)
+    return answer
 
 
-def search_page(args: dict) -> dict:
-    """Every first-page search that finds something is counted for the hot words; one that finds
-    nothing carries a 'did you mean' when a nearby query would find something."""
+def search_page(args: dict) -> Response:
+    """Every first-page search that finds something is counted for the hot words (after the answer
+    is sent); one that finds nothing carries a 'did you mean' when a nearby query would find something."""
     types = [args["model"]] if args["model"] else None
     filters = {"tags": args["label"], "time": args["time"], "sort": args["sort"]}
 
@@ -39,11 +50,10 @@ def search_page(args: dict) -> dict:
         empty = args["q"] and data["total"] == 0 and args["page"] == 1
         return {**data, "did_you_mean": did_you_mean(args["q"]) if empty else None}
 
-    data = read_through(args, read)
-    apply_item_flags(data["list"])
-    if args["q"] and args["page"] == 1 and data["total"] > 0:
-        log_search(args["q"])
-    return data
+    answer, total = cached_answer(args, read, _flag_items)
+    if args["q"] and args["page"] == 1 and total:
+        log_search_after_answer(args["q"])
+    return answer
 
 
 def counts(args: dict) -> dict:

@@ -136,3 +136,15 @@ def test_counts_follow_tag_and_time_filters(client):
     counts = data_of(client.get("/api/v2/total", query_string={"label": "llm,agent", "time": "month"}))
     assert counts["story"] == search(client, model="story", label="llm,agent", time="month")["total"]
     assert counts["all"] < data_of(client.get("/api/v2/total"))["all"]
+
+
+def test_the_page_total_is_counted_up_to_a_bound_and_the_tabs_count_exactly(client, monkeypatch):
+    from indexer.queries import search as search_query
+
+    exact = data_of(client.get("/api/v2/total", query_string={"q": "大模型", "time": "week"}))["all"]
+    assert exact > 6
+    # The bound is 10,000 (the engine's result window); lowered here so the demo corpus passes it.
+    monkeypatch.setattr(search_query, "TOTAL_BOUND", 5)
+    page = search(client, q="大模型", size=2, time="week")
+    assert page["total"] == 5 and page["hasNextPage"]
+    assert len(page["list"]) == 2

@@ -1,0 +1,623 @@
+"""`make bench`: every row of issue 12 measured in one run, written to bench/RESULTS.md.
+
+    .venv/bin/python bench/run.py                      # sizes 10000,100000 (BENCH_SIZES), own services
+    BENCH_SIZES=1000000 .venv/bin/python bench/run.py  # 1M through the normal import path
+    BENCH_GROW_1M=1 .venv/bin/python bench/run.py      # also: the 100k index copied ten times (_reindex)
+
+For each size: the data (bench/generate.py, seed 12), the import figures (bench/import_throughput.py,
+unchanged), the documents loaded for reading through the same path (`hub import`, `hub drain`) into a
+database and alias kept under var/bench/ (reused by the next run while complete: BENCH_RELOAD=1 to
+reload), then the site served as the Procfile serves it (gunicorn, BENCH_WORKERS x BENCH_THREADS,
+BENCH_WORKER_CLASS) and a Celery worker beside it, and measured from outside over HTTP:
+distinct uncached searches through the API and the same query bodies straight to Elasticsearch,
+the search answer's size, wrk against the cached story feed, the engine's heap and the processes'
+resident memory, with the load average at every figure. See bench/README.md for what each means."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+VAR = ROOT / "var" / "bench"
+RESULTS = ROOT / "bench" / "RESULTS.md"
+BEGIN, END = "<!-- make bench: generated, replaced on each run -->", "<!-- end of make bench -->"
+FEED_BODY = {"page": 1, "size": 20, "label": [], "sort": "hot"}
+
+
+def env(name: str, default: str) -> str:
+    return os.environ.get(name) or default
+
+
+def load() -> str:
+    return "/".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def run(cmd: list[str], extra_env: dict[str, str] | None = None, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, cwd=ROOT, env={**os.environ, **(extra_env or {})}, check=True, **kwargs)
+
+
+@dataclass
+class Ports:
+    es: int
+    redis: int
+    web: int
+
+    @property
+    def es_url(self) -> str:
+        return f"http://127.0.0.1:{self.es}"
+
+    def redis_url(self, db: int) -> str:
+        return f"redis://127.0.0.1:{self.redis}/{db}"
+
+
+@dataclass
+class Report:
+    """What the run found, as Markdown lines per section."""
+
+    commands: list[str] = field(default_factory=list)
+    imports: list[str] = field(default_factory=list)
+    loads: list[str] = field(default_factory=list)
+    latency: list[str] = field(default_factory=list)
+    sizes: list[str] = field(default_factory=list)
+    feed: list[str] = field(default_factory=list)
+    memory: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- services
+
+
+def start_services(ports: Ports, heap: str) -> None:
+    services = {"HUB_ES_PORT": str(ports.es), "HUB_ES_HEAP": heap, "HUB_REDIS_PORT": str(ports.redis)}
+    run(["deploy/es.sh", "start"], services)
+    run(["deploy/redis.sh", "start"], services)
+
+
+def stop_services(ports: Ports) -> None:
+    subprocess.run(["deploy/es.sh", "stop"], cwd=ROOT, env={**os.environ, "HUB_ES_PORT": str(ports.es)})
+    subprocess.run(["deploy/redis.sh", "stop"], cwd=ROOT, env={**os.environ, "HUB_REDIS_PORT": str(ports.redis)})
+
+
+def site_env(ports: Ports, size_name: str, db_url: str) -> dict[str, str]:
+    return {
+        "HUB_ENV": "test",
+        "HUB_ES_URL": ports.es_url,
+        "HUB_REDIS_URL": ports.redis_url(5),
+        "HUB_DATABASE_URL": db_url,
+        "HUB_INDEX_ALIAS": f"hub-bench-{size_name}",
+        "HUB_VAR_DIR": str(VAR / f"site-{size_name}"),
+        # Limits stay on (their Redis round trips are part of a search's cost), high enough for the run.
+        "HUB_RATE_LIMIT_SEARCH": "1000000/minute",
+        "HUB_RATE_LIMIT_SUGGEST": "1000000/minute",
+    }
+
+
+@dataclass
+class Site:
+    web: subprocess.Popen
+    worker: subprocess.Popen
+    description: str
+
+    def stop(self) -> None:
+        for process in (self.web, self.worker):
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in (self.web, self.worker):
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def start_site(ports: Ports, site: dict[str, str]) -> Site:
+    workers, threads = env("BENCH_WORKERS", "2"), env("BENCH_THREADS", "8")
+    worker_class = env("BENCH_WORKER_CLASS", "api.gunicorn_worker.EnvelopeThreadWorker")
+    # BENCH_SITE_ROOT: serve another checkout's code (with its own .venv), e.g. main, for a before/after.
+    code = Path(env("BENCH_SITE_ROOT", str(ROOT)))
+    Path(site["HUB_VAR_DIR"]).mkdir(parents=True, exist_ok=True)
+    logs = Path(site["HUB_VAR_DIR"])
+    gunicorn = [
+        str(code / ".venv/bin/gunicorn"), "-c", "deploy/gunicorn.conf.py", "--bind", f"127.0.0.1:{ports.web}",
+        "--workers", workers, "--threads", threads, "--worker-class", worker_class, "--timeout", "60", "api.wsgi:app",
+    ]  # fmt: skip
+    child_env = {**os.environ, **site}
+    web = subprocess.Popen(
+        gunicorn, cwd=code, env=child_env, stdout=open(logs / "gunicorn.log", "w"), stderr=subprocess.STDOUT
+    )
+    celery = [
+        str(code / ".venv/bin/celery"),
+        "-A",
+        "worker.app:celery_app",
+        "worker",
+        "--pool",
+        "solo",
+        "--loglevel",
+        "WARNING",
+    ]
+    worker = subprocess.Popen(
+        celery, cwd=code, env=child_env, stdout=open(logs / "worker.log", "w"), stderr=subprocess.STDOUT
+    )
+    for _ in range(120):
+        try:
+            if requests.get(f"http://127.0.0.1:{ports.web}/healthz", timeout=2).ok:
+                break
+        except requests.RequestException:
+            pass
+        time.sleep(0.5)
+    else:
+        raise SystemExit(f"gunicorn did not answer on {ports.web}: see {logs / 'gunicorn.log'}")
+    return Site(web, worker, f"gunicorn `{worker_class}`, {workers} workers x {threads} threads")
+
+
+def tree_rss_mib(pid: int) -> float:
+    """Resident memory of a process and its descendants (gunicorn's master and workers)."""
+    out = subprocess.run(["ps", "-e", "-o", "pid=,ppid=,rss="], capture_output=True, text=True).stdout
+    rows = [tuple(int(part) for part in line.split()) for line in out.splitlines() if line.strip()]
+    children: dict[int, list[int]] = {}
+    rss = {}
+    for child, parent, kib in rows:
+        children.setdefault(parent, []).append(child)
+        rss[child] = kib
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        total += rss.get(current, 0)
+        todo.extend(children.get(current, []))
+    return total / 1024
+
+
+# ---------------------------------------------------------------- data
+
+
+def data_file(size: int) -> Path:
+    path = VAR / f"import-{size}.jsonl"
+    if not path.exists():
+        VAR.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=VAR, delete=False) as out:
+            run([sys.executable, "bench/generate.py", str(size)], stdout=out)
+        Path(out.name).rename(path)
+    return path
+
+
+def import_throughput(ports: Ports, size: int, report: Report) -> None:
+    cmd = [
+        sys.executable,
+        "bench/import_throughput.py",
+        "--es",
+        ports.es_url,
+        "--redis",
+        ports.redis_url(6),
+        "--sizes",
+        str(size),
+    ]
+    report.commands.append(" ".join(["python", *cmd[1:]]))
+    before = load()
+    out = run(cmd, capture_output=True, text=True).stdout
+    rows = [line for line in out.splitlines() if line.startswith("|")]
+    if not report.imports:
+        report.imports.extend(rows[:2])
+    report.imports.extend(f"{row} {before} → {load()} |" for row in rows[2:])
+
+
+def indexed(es_url: str, alias: str) -> int:
+    answer = requests.get(f"{es_url}/{alias}/_count", timeout=30)
+    return answer.json()["count"] if answer.ok else -1
+
+
+def load_for_reading(ports: Ports, size: int, site: dict[str, str], report: Report) -> None:
+    """The documents in a database and alias kept between runs, through `hub import` and `hub drain`."""
+    alias, db_path = site["HUB_INDEX_ALIAS"], VAR / f"db-{size}.db"
+    count = indexed(ports.es_url, alias)
+    if count >= size and db_path.exists() and not os.environ.get("BENCH_RELOAD"):
+        report.loads.append(f"| {size:,} | reused from an earlier run: {count:,} documents in `{alias}` | – | – |")
+        return
+    for stale in db_path.parent.glob(db_path.name + "*"):
+        stale.unlink()
+    requests.delete(f"{ports.es_url}/{alias}-*", timeout=120)
+    hub = [str(ROOT / ".venv/bin/hub")]
+    run([*hub, "migrate"], site, stdout=subprocess.DEVNULL)
+    started, before = time.perf_counter(), load()
+    run([*hub, "import", "--no-kick", "--quiet", str(data_file(size))], site, stdout=subprocess.DEVNULL)
+    imported = time.perf_counter() - started
+    run([*hub, "drain"], site, stdout=subprocess.DEVNULL)
+    requests.post(f"{ports.es_url}/{alias}/_refresh", timeout=600)
+    total = time.perf_counter() - started
+    count = indexed(ports.es_url, alias)
+    report.loads.append(
+        f"| {size:,} | `hub import` {imported:.0f} s + `hub drain` {total - imported:.0f} s: {count:,} documents, "
+        f"{count / total:,.0f} docs/s | {before} → {load()} |"
+    )
+
+
+def grow_to_million(ports: Ports, source_alias: str, target_alias: str, report: Report) -> None:
+    """The issue's 1M: the 100k index copied ten times with new ids by a server-side `_reindex`."""
+    from indexer.lifecycle import load_mapping
+
+    if indexed(ports.es_url, target_alias) >= 1_000_000:
+        report.loads.append(f"| 1M (grown) | reused: `{target_alias}` | – | – |")
+        return
+    index = f"{target_alias}-1"
+    requests.delete(f"{ports.es_url}/{index}", timeout=120)
+    mapping = load_mapping()
+    mapping.setdefault("settings", {}).update({"number_of_replicas": 0, "refresh_interval": "-1"})
+    requests.put(f"{ports.es_url}/{index}", json=mapping, timeout=120).raise_for_status()
+    started, before = time.perf_counter(), load()
+    for copy in range(10):
+        body = {
+            "source": {"index": source_alias},
+            "dest": {"index": index},
+            "script": {
+                "lang": "painless",
+                "params": {"copy": copy},
+                "source": "ctx._id = ctx._id + '-c' + params.copy; ctx._source.doc_key = ctx._source.doc_key + '-c' + params.copy;",
+            },
+        }
+        requests.post(f"{ports.es_url}/_reindex?wait_for_completion=true", json=body, timeout=7200).raise_for_status()
+    requests.put(f"{ports.es_url}/{index}/_settings", json={"index": {"refresh_interval": "1s"}}, timeout=120)
+    requests.post(f"{ports.es_url}/{index}/_refresh", timeout=1200)
+    requests.post(
+        f"{ports.es_url}/_aliases", json={"actions": [{"add": {"index": index, "alias": target_alias}}]}, timeout=120
+    )
+    count = indexed(ports.es_url, target_alias)
+    elapsed = time.perf_counter() - started
+    report.loads.append(
+        f"| 1M (grown: 100k copied ten times by `_reindex` with a script, new ids; **not** the import path) "
+        f"| {count:,} documents in {elapsed:.0f} s ({count / elapsed:,.0f} docs/s) | {before} → {load()} |"
+    )
+
+
+# ---------------------------------------------------------------- measurements
+
+
+def query_set(limit: int) -> list[dict]:
+    """Distinct search arguments (so every API request misses the read cache): the judged queries,
+    each with a few sorts and time ranges."""
+    path = ROOT / "tests" / "relevance" / "judgments.jsonl"
+    queries = [json.loads(line)["query"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    variants = [("relevance", None), ("relevance", "month"), ("hot", None), ("new", "week")]
+    args = [{"q": q, "sort": sort, "time": time_range} for sort, time_range in variants for q in queries]
+    return args[:limit]
+
+
+def engine_body(args: dict) -> dict:
+    """The body the API sends for these arguments (api/services/feeds.py search_page)."""
+    from indexer.queries.search import build_search
+
+    return build_search(args["q"], types=None, tags=[], time=args["time"], sort=args["sort"], page=1, size=20)
+
+
+def forget_cached_reads(ports: Ports, alias: str) -> None:
+    """A new cache generation: every cached read of the alias is retired, as after an index write."""
+    from store import cache_generation
+    from store.redis_client import redis_client
+
+    cache_generation.bump(redis_client(ports.redis_url(5)), alias)
+
+
+def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
+    """API and engine, interleaved query by query (which goes first alternates), over keep-alive connections."""
+    api, engine = requests.Session(), requests.Session()
+    found: dict = {"api": [], "engine": [], "took": [], "sizes": []}
+
+    def call_api(args: dict) -> None:
+        params = {"q": args["q"], "sort": args["sort"], "size": 20, **({"time": args["time"]} if args["time"] else {})}
+        started = time.perf_counter()
+        answer = api.get(
+            f"http://127.0.0.1:{ports.web}/api/v2/search",
+            params=params,
+            headers={"Accept-Encoding": "identity"},
+            timeout=30,
+        )
+        found["api"].append((time.perf_counter() - started) * 1000)
+        answer.raise_for_status()
+        found["sizes"].append(len(answer.content))
+
+    def call_engine(args: dict) -> None:
+        body = json.dumps(engine_body(args))  # built before the clock starts, as the API builds it before sending
+        started = time.perf_counter()
+        answer = engine.post(
+            f"{ports.es_url}/{alias}/_search", data=body, headers={"Content-Type": "application/json"}, timeout=30
+        )
+        found["engine"].append((time.perf_counter() - started) * 1000)
+        answer.raise_for_status()
+        found["took"].append(answer.json()["took"])
+
+    before = load()
+    forget_cached_reads(ports, alias)
+    for n, args in enumerate(queries):
+        for call in (call_api, call_engine) if n % 2 == 0 else (call_engine, call_api):
+            call(args)
+    found["load"] = f"{before} → {load()}"
+    return found
+
+
+def compressed_size(ports: Ports, query: str) -> str:
+    answer = requests.get(
+        f"http://127.0.0.1:{ports.web}/api/v2/search",
+        params={"q": query, "size": 20},
+        headers={"Accept-Encoding": "br, gzip"},
+        stream=True,
+        timeout=30,
+    )
+    raw = answer.raw.read(decode_content=False)
+    return f"{len(raw):,} bytes {answer.headers.get('Content-Encoding', 'identity')}"
+
+
+def wrk_feed(ports: Ports, seconds: int) -> dict:
+    script = VAR / "feed.lua"
+    script.write_text(
+        'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+        f"wrk.body = '{json.dumps(FEED_BODY)}'\n",
+        encoding="utf-8",
+    )
+    url = f"http://127.0.0.1:{ports.web}/api/v1/story/list"
+    requests.post(url, json=FEED_BODY, timeout=30).raise_for_status()  # fills the cache
+    before = load()
+    out = subprocess.run(
+        ["wrk", "-t2", "-c16", f"-d{seconds}s", "--latency", "-s", str(script), url],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)", out, re.M))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {
+        "rate": rate,
+        "p50": latency.get("50"),
+        "p99": latency.get("99"),
+        "errors": errors.group(1) if errors else "0",
+        "load": f"{before} → {load()}",
+    }
+
+
+def ensure_wrk() -> None:
+    if shutil.which("wrk"):
+        return
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        print("bench: installing wrk with apt-get", file=sys.stderr)
+        subprocess.run(
+            "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null",
+            shell=True,
+            check=True,
+        )
+    else:
+        raise SystemExit("bench: wrk is missing; install it (Debian/Ubuntu: sudo apt-get install wrk)")
+
+
+def engine_memory(ports: Ports) -> tuple[float, float, float]:
+    """(heap used MiB, heap max MiB, process RSS MiB) of the node."""
+    stats = requests.get(f"{ports.es_url}/_nodes/stats/jvm,process", timeout=30).json()
+    node = next(iter(stats["nodes"].values()))
+    jvm = node["jvm"]["mem"]
+    return (
+        jvm["heap_used_in_bytes"] / 2**20,
+        jvm["heap_max_in_bytes"] / 2**20,
+        node["process"]["mem"]["total_virtual_in_bytes"] / 2**20,
+    )
+
+
+def engine_rss(ports: Ports) -> float:
+    pids = subprocess.run(
+        ["pgrep", "-f", f"ElasticsearchClusterRunner.*-baseHttpPort {ports.es - 1} "], capture_output=True, text=True
+    ).stdout.split()
+    return tree_rss_mib(int(pids[0])) if pids else 0.0
+
+
+def ms(value: float) -> str:
+    return f"{value:.1f}" if value < 100 else f"{value:.0f}"
+
+
+def measure_site(
+    ports: Ports, label: str, site_vars: dict[str, str], report: Report, rounds: int, queries: int
+) -> None:
+    site = start_site(ports, site_vars)
+    try:
+        alias = site_vars["HUB_INDEX_ALIAS"]
+        chosen = query_set(queries)
+        measure_search(ports, alias, chosen[-40:])  # warm-up: the engine's caches, the API's connections
+        for round_no in range(1, rounds + 1):
+            # Each round starts with a new cache generation, and its queries are distinct: all miss the cache.
+            found = measure_search(ports, alias, chosen)
+            api50, engine50 = percentile(found["api"], 0.5), percentile(found["engine"], 0.5)
+            report.latency.append(
+                f"| {label} | {round_no} | {len(found['api'])} | {ms(api50)} / {ms(percentile(found['api'], 0.95))} / {ms(percentile(found['api'], 0.99))} "
+                f"| {ms(engine50)} / {ms(percentile(found['engine'], 0.95))} / {ms(percentile(found['engine'], 0.99))} "
+                f"| {ms(percentile(found['took'], 0.5))} / {ms(percentile(found['took'], 0.99))} | **{api50 / engine50:.2f}** | {found['load']} |"
+            )
+            if round_no == 1:
+                report.sizes.append(
+                    f"| {label} | {statistics.median(found['sizes']):,.0f} bytes median, {max(found['sizes']):,} max "
+                    f"| {compressed_size(ports, chosen[0]['q'])} |"
+                )
+        for round_no in range(1, rounds + 1):
+            feed = wrk_feed(ports, int(env("BENCH_WRK_SECONDS", "20")))
+            report.feed.append(
+                f"| {label} | {round_no} | **{feed['rate']:,.0f}** | {feed['p50']} | {feed['p99']} | {feed['errors']} | {site.description} | {feed['load']} |"
+            )
+        heap_used, heap_max, _ = engine_memory(ports)
+        report.memory.append(
+            f"| {label} | {heap_used:,.0f} of {heap_max:,.0f} MiB | {engine_rss(ports):,.0f} MiB "
+            f"| {tree_rss_mib(site.web.pid):,.0f} MiB | {tree_rss_mib(site.worker.pid):,.0f} MiB | {load()} |"
+        )
+    finally:
+        site.stop()
+
+
+# ---------------------------------------------------------------- results
+
+
+def machine() -> str:
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        "?",
+    )
+    mem = (
+        int(
+            next(
+                line.split()[1]
+                for line in Path("/proc/meminfo").read_text().splitlines()
+                if line.startswith("MemTotal")
+            )
+        )
+        / 2**20
+    )
+    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
+    return f"{os.cpu_count()} CPUs ({cpu}), {mem:.0f} GiB, {platform.platform()}, Python {platform.python_version()}, {java}"
+
+
+def write_results(report: Report, started: str, heap: str, site_description: str) -> None:
+    lines = [
+        BEGIN,
+        "## make bench (latest run)",
+        "",
+        f"Generated by `bench/run.py` ({started} → {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}); replaced by the next run.",
+        f"Machine: {machine()}. Elasticsearch 7.10.2, one node, heap {heap}; the site: {site_description}, a Celery",
+        "worker (solo pool) beside it. Load averages (1/5/15 min) are given with every figure: the machine is shared.",
+        "",
+        "```",
+        *report.commands,
+        "```",
+        "",
+    ]
+    if report.imports:
+        lines += [
+            "JSONL → searchable (`bench/import_throughput.py`, its own database and alias; load before → after):",
+            "",
+            *report.imports,
+            "",
+        ]
+    if report.loads:
+        lines += [
+            "Documents loaded for the reading measurements:",
+            "",
+            "| documents | how | load |",
+            "| --- | --- | --- |",
+            *report.loads,
+            "",
+        ]
+    lines += [
+        "Search, distinct queries, uncached (every API request misses the read cache; the engine gets the same body):",
+        "",
+        "| index | round | queries | API p50 / p95 / p99 ms | engine p50 / p95 / p99 ms | engine `took` p50 / p99 ms | API / engine at p50 | load |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        *report.latency,
+        "",
+        "Search answer size (20 hits, `q` of the judged set):",
+        "",
+        "| index | uncompressed | compressed (first query) |",
+        "| --- | --- | --- |",
+        *report.sizes,
+        "",
+        f"Cached story feed (`POST /api/v1/story/list` {json.dumps(FEED_BODY)}), wrk 2 threads, 16 connections:",
+        "",
+        "| index | round | requests/s | p50 | p99 | non-2xx | server | load |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        *report.feed,
+        "",
+        "Memory at the end of each size's measurements:",
+        "",
+        "| index | engine heap used | engine RSS | gunicorn (master + workers) RSS | Celery worker RSS | load |",
+        "| --- | --- | --- | --- | --- | --- |",
+        *report.memory,
+        "",
+        *report.notes,
+        END,
+    ]
+    text = RESULTS.read_text(encoding="utf-8")
+    block = "\n".join(lines) + "\n"
+    if BEGIN in text and END in text:
+        head, rest = text.split(BEGIN, 1)
+        text = head + block + rest.split(END, 1)[1].lstrip("\n")
+    else:
+        text = text.rstrip("\n") + "\n\n" + block
+    RESULTS.write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default=env("BENCH_SIZES", "10000,100000"))
+    parser.add_argument("--rounds", type=int, default=int(env("BENCH_ROUNDS", "2")))
+    parser.add_argument("--queries", type=int, default=int(env("BENCH_QUERIES", "400")))
+    parser.add_argument(
+        "--no-import",
+        action="store_true",
+        default=bool(os.environ.get("BENCH_NO_IMPORT")),
+        help="skip bench/import_throughput.py",
+    )
+    parser.add_argument(
+        "--import-sizes",
+        default=os.environ.get("BENCH_IMPORT_SIZES", ""),
+        help="only these sizes through bench/import_throughput.py (default: every size)",
+    )
+    parser.add_argument("--grow-1m", action="store_true", default=bool(os.environ.get("BENCH_GROW_1M")))
+    parser.add_argument("--keep-services", action="store_true", default=bool(os.environ.get("BENCH_KEEP_SERVICES")))
+    args = parser.parse_args()
+    ports = Ports(
+        es=int(env("BENCH_ES_PORT", "9270")),
+        redis=int(env("BENCH_REDIS_PORT", "6397")),
+        web=int(env("BENCH_WEB_PORT", "8130")),
+    )
+    heap = env("BENCH_ES_HEAP", "2g")
+    sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    report = Report(
+        commands=[
+            " ".join(["make bench  # = python bench/run.py", *sys.argv[1:]])
+            + f"  (BENCH_SIZES={args.sizes}, ES heap {heap})"
+        ]
+    )
+    ensure_wrk()
+    VAR.mkdir(parents=True, exist_ok=True)
+    start_services(ports, heap)
+    description = "?"
+    try:
+        for size in sizes:
+            site_vars = site_env(ports, str(size), f"sqlite:///{VAR}/db-{size}.db")
+            data_file(size)
+            if not args.no_import and (not args.import_sizes or str(size) in args.import_sizes.split(",")):
+                import_throughput(ports, size, report)
+            load_for_reading(ports, size, site_vars, report)
+            measure_site(ports, f"{size:,}", site_vars, report, args.rounds, args.queries)
+            description = f"gunicorn `{env('BENCH_WORKER_CLASS', 'api.gunicorn_worker.EnvelopeThreadWorker')}`, {env('BENCH_WORKERS', '2')} workers x {env('BENCH_THREADS', '8')} threads"
+        if args.grow_1m:
+            source = site_env(ports, "100000", f"sqlite:///{VAR}/db-100000.db")
+            if indexed(ports.es_url, source["HUB_INDEX_ALIAS"]) < 100_000:
+                load_for_reading(ports, 100_000, source, report)
+            grown = {**source, "HUB_INDEX_ALIAS": "hub-bench-1m-grown", "HUB_VAR_DIR": str(VAR / "site-1m-grown")}
+            grow_to_million(ports, source["HUB_INDEX_ALIAS"], grown["HUB_INDEX_ALIAS"], report)
+            measure_site(ports, "1M (grown by `_reindex`)", grown, report, args.rounds, args.queries)
+    finally:
+        write_results(report, started, heap, description)
+        if not args.keep_services:
+            stop_services(ports)
+    print(f"bench: figures written to {RESULTS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
