@@ -100,6 +100,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         sources,
         story_actions,
         story_writes,
+        wechat_share,
     )
 
     api.register_blueprint(sources.blp)
@@ -113,7 +114,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         editor.writes,
         link.writes,
     ]
-    for write_blp in [*writes, beacons.blp]:
+    for write_blp in [*writes, beacons.blp, wechat_share.blp]:
         api.register_blueprint(write_blp)
     # The built-in link service (Mastodon client API subset); its writes share the write limit.
     app.register_blueprint(link_service.reads, url_prefix=settings.link_service_prefix)
@@ -125,6 +126,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         search_blueprints=[search.blp],
         suggest_blueprints=[suggest.blp],
         beacon_blueprints=[beacons.blp],
+        sharing_blueprints=[wechat_share.blp],
     )
     app.register_blueprint(health.blp)
     app.register_blueprint(media.blp)  # the demo pictures, resized like the asset hosts resize

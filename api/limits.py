@@ -49,6 +49,7 @@ def init_limits(
     search_blueprints=(),
     suggest_blueprints=(),
     beacon_blueprints=(),
+    sharing_blueprints=(),
 ):
     """Build the app's limiter and put the configured limits on the given blueprints (by name, so the
     same blueprint objects can serve several apps with different limits)."""
@@ -71,6 +72,7 @@ def init_limits(
         ("suggest", settings.rate_limit_suggest, address_key, suggest_blueprints),
         ("beacons", settings.rate_limit_beacons, visitor_and_address_key, beacon_blueprints),
         ("beacons-address", settings.rate_limit_beacons_address, address_key, beacon_blueprints),
+        ("sharing", settings.rate_limit_sharing, address_key, sharing_blueprints),
     )
     for scope, limit, key_func, blueprints in groups:
         # One shared counter per scope: 30 writes a minute in all, whichever write it is.

@@ -119,6 +119,8 @@ class Settings:
     rate_limit_writes: str = field(default_factory=lambda: _env("RATE_LIMIT_WRITES", "30/minute"))
     rate_limit_search: str = field(default_factory=lambda: _env("RATE_LIMIT_SEARCH", "120/minute"))
     rate_limit_suggest: str = field(default_factory=lambda: _env("RATE_LIMIT_SUGGEST", "300/minute"))
+    # WeChat share signatures: one per page view inside WeChat, per address.
+    rate_limit_sharing: str = field(default_factory=lambda: _env("RATE_LIMIT_SHARING", "120/minute"))
     # Where the counters live (default: redis_url).
     rate_limit_storage_url: str = field(default_factory=lambda: _env("RATE_LIMIT_STORAGE_URL", ""))
 

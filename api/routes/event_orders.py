@@ -1,6 +1,5 @@
 """Writes of issue 13 (signed in, CSRF, rate limited with the other writes): POST /api/v1/events/saveOrder
-(event sign-up), POST /api/v3/paper/wish_lectures/start, POST /api/v1/messages/read, and
-POST /api/v1/other/wxshare (it calls WeChat's API on a cache miss, so it is limited too)."""
+(event sign-up), POST /api/v3/paper/wish_lectures/start, and POST /api/v1/messages/read. WeChat sharing's signature call is in api/routes/wechat_share.py."""
 
 from __future__ import annotations
 
@@ -15,15 +14,12 @@ from api.schemas.events import (
     UnreadSchema,
     WishBody,
     WishStateSchema,
-    WxShareBody,
-    WxShareSchema,
 )
 from api.services.event_orders import save_order
 from api.services.messages import read_messages
-from api.services.sharing import wx_share
 from api.services.wish_lectures import wish_start
 
-blp = HubBlueprint("event_writes", __name__, url_prefix="/api", description="Event sign-up, wishes, messages, sharing")
+blp = HubBlueprint("event_writes", __name__, url_prefix="/api", description="Event sign-up, wishes, messages")
 
 CONFLICT = (
     "already signed up: 您已报名该活动; no seat left: 名额已满，报名人数已达上限; event over: 活动已结束，无法报名"
@@ -62,16 +58,3 @@ class MessagesRead(MethodView):
     def post(self, args):
         """Mark the caller's messages read: the ids given, or all. data: the unread state after."""
         return ok(read_messages(args), MSG_DONE)
-
-
-@blp.route("/v1/other/wxshare")
-class WxShare(MethodView):
-    @blp.arguments(WxShareBody)
-    @blp.response(200, envelope_of(WxShareSchema))
-    @blp.alt_response(429, description="rate limit: {code: 429, msg: '操作太频繁，请稍后再试'}")
-    @blp.alt_response(404, description="not configured: {code: 404, msg: '微信分享未配置'}")
-    @blp.alt_response(502, description="WeChat refused or unreachable: 微信接口调用失败，请稍后重试")
-    def post(self, args):
-        """WeChat JS-SDK configuration for a page of this site: {appId, nonceStr, timestamp, url, signature}.
-        404 `微信分享未配置` when HUB_WECHAT_APP_ID / HUB_WECHAT_APP_SECRET are not set."""
-        return ok(wx_share(args))

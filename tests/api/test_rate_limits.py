@@ -79,3 +79,18 @@ def test_redis_away_does_not_stop_writes(stack):
     with app.test_client() as client:
         headers = sign_in(client, 102)
         data_of(client.post("/api/v1/stories/1003/favourite", headers=headers))
+
+
+def test_wechat_share_signatures_have_their_own_limit_not_the_write_budget(stack):
+    # Inside WeChat every page view asks for a signature: it must not use up the writes' budget.
+    app = stack.app(rate_limits_enabled=True, rate_limit_writes="2/minute", rate_limit_sharing="5/minute")
+    page = {"REMOTE_ADDR": "10.0.0.21"}
+    with app.test_client() as client:
+        for _ in range(5):  # not configured here: 404, but counted by the sharing limit only
+            error_of(client.post("/api/v1/other/wxshare", json={"url": "http://localhost/"}, environ_base=page), 404)
+        answer = client.post("/api/v1/other/wxshare", json={"url": "http://localhost/"}, environ_base=page)
+        assert error_of(answer, 429) == TOO_MANY
+        # The writes' own counter for this address is untouched.
+        for _ in range(2):
+            error_of(client.post("/api/v1/stories/1001/favourite", environ_base=page), 403)
+        assert error_of(client.post("/api/v1/stories/1001/favourite", environ_base=page), 429) == TOO_MANY
