@@ -64,14 +64,14 @@ describe('guides', () => {
     await guide.waitFor({ state: 'detached' });
     await page.reload();
     await page.locator('.filters-bar').waitFor();
-    await page.waitForTimeout(500);
+    await page.waitForFunction(() => document.documentElement.dataset.guide === 'none');
     assert.equal(await guide.count(), 0);
 
     // 13 days later still dismissed; 15 days later it shows again
     await page.evaluate((at) => localStorage.setItem('hub:upgrade-guide-dismissed', String(at)), Date.now() - 13 * DAY);
     await page.reload();
     await page.locator('.filters-bar').waitFor();
-    await page.waitForTimeout(500);
+    await page.waitForFunction(() => document.documentElement.dataset.guide === 'none');
     assert.equal(await guide.count(), 0);
     await page.evaluate((at) => localStorage.setItem('hub:upgrade-guide-dismissed', String(at)), Date.now() - 15 * DAY);
     await page.reload();
@@ -94,7 +94,7 @@ describe('guides', () => {
     await page.locator('.tour').waitFor({ state: 'detached' });
     await page.reload();
     await page.locator('.filters-bar').waitFor();
-    await page.waitForTimeout(800);
+    await page.waitForFunction(() => document.documentElement.dataset.guide === 'none');
     assert.equal(await page.locator('.tour').count(), 0);
     await context.close();
   });

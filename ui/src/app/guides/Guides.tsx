@@ -23,6 +23,8 @@ export function Guides() {
   const [startPath] = useState(pathname);
 
   useEffect(() => { if (showing === 'tour') rememberTour(); }, [showing]);
+  // What the guides decided, on <html data-guide>: tests (and styles) read it instead of waiting and hoping
+  useEffect(() => { document.documentElement.dataset.guide = showing ?? 'none'; }, [showing]);
   // leaving the page ends the tour: its steps point at this page's parts
   useEffect(() => { if (pathname !== startPath && showing === 'tour') setShowing(null); }, [pathname, startPath, showing]);
 

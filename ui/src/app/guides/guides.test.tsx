@@ -95,12 +95,14 @@ describe('guides', () => {
     const first = renderGuides();
     await screen.findByRole('dialog', { name: '搜索' });
     expect(localStorage.getItem(TOUR_KEY)).toBe('done');
+    expect(document.documentElement.dataset.guide).toBe('tour');
     first.unmount();
 
     renderGuides();
     expect(screen.getByRole('dialog', { name: '社区全新升级' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '我知道了' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.documentElement.dataset.guide).toBe('none');
     expect(Number(localStorage.getItem(UPGRADE_GUIDE_KEY))).toBeGreaterThan(0);
     expect(upgradeGuideDue()).toBe(false);
   });
