@@ -3,6 +3,7 @@
     .venv/bin/python bench/run.py                      # sizes 10000,100000 (BENCH_SIZES), own services
     BENCH_SIZES=1000000 .venv/bin/python bench/run.py  # 1M through the normal import path
     BENCH_GROW_1M=1 .venv/bin/python bench/run.py      # also: the 100k index copied ten times (_reindex)
+    BENCH_DATABASE=postgresql ...                      # PostgreSQL (deploy/postgres.sh, BENCH_PG_PORT) for every size
 
 For each size: the data (bench/generate.py, seed 12), the import figures (bench/import_throughput.py,
 unchanged), the documents loaded for reading through the same path (`hub import`, `hub drain`) into a
@@ -62,6 +63,8 @@ class Ports:
     es: int
     redis: int
     web: int
+    pg: int = 5447
+    pg_started: bool = False
 
     @property
     def es_url(self) -> str:
@@ -94,9 +97,38 @@ def start_services(ports: Ports, heap: str) -> None:
     run(["deploy/redis.sh", "start"], services)
 
 
+def start_postgres(ports: Ports) -> str:
+    """Debian's PostgreSQL started by the project's script on the bench's own port; returns the server URL."""
+    run(["deploy/postgres.sh", "start"], {"HUB_PG_PORT": str(ports.pg)})
+    return f"postgresql+psycopg://hub@127.0.0.1:{ports.pg}"
+
+
+def postgres_database(server: str, name: str) -> str:
+    """The database `name` on `server`, created when missing; returns its URL."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(f"{server}/postgres", isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        if conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}).scalar() is None:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return f"{server}/{name}"
+
+
+def drop_postgres_database(server: str, name: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(f"{server}/postgres", isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    engine.dispose()
+
+
 def stop_services(ports: Ports) -> None:
     subprocess.run(["deploy/es.sh", "stop"], cwd=ROOT, env={**os.environ, "HUB_ES_PORT": str(ports.es)})
     subprocess.run(["deploy/redis.sh", "stop"], cwd=ROOT, env={**os.environ, "HUB_REDIS_PORT": str(ports.redis)})
+    if ports.pg_started:
+        subprocess.run(["deploy/postgres.sh", "stop"], cwd=ROOT, env={**os.environ, "HUB_PG_PORT": str(ports.pg)})
 
 
 def site_env(ports: Ports, size_name: str, db_url: str) -> dict[str, str]:
@@ -200,7 +232,27 @@ def data_file(size: int) -> Path:
     return path
 
 
-def import_throughput(ports: Ports, size: int, report: Report) -> None:
+def reading_database(ports: Ports, size: int, postgres_server: str | None):
+    """(URL, reset) of the database kept for reading `size` documents: SQLite under var/bench/, or a
+    database of its own on the bench's PostgreSQL."""
+    if postgres_server:
+        name = f"hub_bench_{size}"
+
+        def reset_postgres() -> None:
+            drop_postgres_database(postgres_server, name)
+            postgres_database(postgres_server, name)
+
+        return postgres_database(postgres_server, name), reset_postgres
+    path = VAR / f"db-{size}.db"
+
+    def reset_sqlite() -> None:
+        for stale in path.parent.glob(path.name + "*"):
+            stale.unlink()
+
+    return f"sqlite:///{path}", reset_sqlite
+
+
+def import_throughput(ports: Ports, size: int, report: Report, postgres_server: str | None) -> None:
     cmd = [
         sys.executable,
         "bench/import_throughput.py",
@@ -211,6 +263,8 @@ def import_throughput(ports: Ports, size: int, report: Report) -> None:
         "--sizes",
         str(size),
     ]
+    if postgres_server:
+        cmd += ["--database-url", postgres_database(postgres_server, "hub_bench_import")]
     report.commands.append(" ".join(["python", *cmd[1:]]))
     before = load()
     out = run(cmd, capture_output=True, text=True).stdout
@@ -225,28 +279,48 @@ def indexed(es_url: str, alias: str) -> int:
     return answer.json()["count"] if answer.ok else -1
 
 
-def load_for_reading(ports: Ports, size: int, site: dict[str, str], report: Report) -> None:
-    """The documents in a database and alias kept between runs, through `hub import` and `hub drain`."""
-    alias, db_path = site["HUB_INDEX_ALIAS"], VAR / f"db-{size}.db"
+def run_sampled(cmd: list[str], extra_env: dict[str, str]) -> tuple[float, float]:
+    """Run a command to its end; returns (seconds, peak resident memory of its process tree in MiB),
+    sampled every half second (the drain's build processes are children of the command)."""
+    started, peak = time.perf_counter(), 0.0
+    child = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **extra_env}, stdout=subprocess.DEVNULL)
+    while child.poll() is None:
+        peak = max(peak, tree_rss_mib(child.pid))
+        time.sleep(0.5)
+    if child.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({child.returncode})")
+    return time.perf_counter() - started, peak
+
+
+def load_for_reading(ports: Ports, size: int, site: dict[str, str], report: Report, reset) -> None:
+    """The documents in a database and alias kept between runs, through `hub import` and `hub drain`.
+    `reset` empties the database; a marker file says a load of this alias into this database finished."""
+    alias, url = site["HUB_INDEX_ALIAS"], site["HUB_DATABASE_URL"]
+    marker = VAR / f"loaded-{alias}.txt"
     count = indexed(ports.es_url, alias)
-    if count >= size and db_path.exists() and not os.environ.get("BENCH_RELOAD"):
+    complete = marker.exists() and marker.read_text() == url
+    if count >= size and complete and not os.environ.get("BENCH_RELOAD"):
         report.loads.append(f"| {size:,} | reused from an earlier run: {count:,} documents in `{alias}` | – | – |")
         return
-    for stale in db_path.parent.glob(db_path.name + "*"):
-        stale.unlink()
+    marker.unlink(missing_ok=True)
+    reset()
     requests.delete(f"{ports.es_url}/{alias}-*", timeout=120)
     hub = [str(ROOT / ".venv/bin/hub")]
     run([*hub, "migrate"], site, stdout=subprocess.DEVNULL)
-    started, before = time.perf_counter(), load()
-    run([*hub, "import", "--no-kick", "--quiet", str(data_file(size))], site, stdout=subprocess.DEVNULL)
-    imported = time.perf_counter() - started
-    run([*hub, "drain"], site, stdout=subprocess.DEVNULL)
-    requests.post(f"{ports.es_url}/{alias}/_refresh", timeout=600)
-    total = time.perf_counter() - started
+    before = load()
+    imported, import_rss = run_sampled([*hub, "import", "--no-kick", "--quiet", str(data_file(size))], site)
+    drained, drain_rss = run_sampled([*hub, "drain"], site)
+    started = time.perf_counter()
+    requests.post(f"{ports.es_url}/{alias}/_refresh", timeout=1200)
+    drained += time.perf_counter() - started
+    total = imported + drained
     count = indexed(ports.es_url, alias)
+    marker.write_text(url)
+    database = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     report.loads.append(
-        f"| {size:,} | `hub import` {imported:.0f} s + `hub drain` {total - imported:.0f} s: {count:,} documents, "
-        f"{count / total:,.0f} docs/s | {before} → {load()} |"
+        f"| {size:,} | {database}: `hub import` {imported:.0f} s ({size / imported:,.0f}/s, peak {import_rss:,.0f} MiB) "
+        f"+ `hub drain` and refresh {drained:.0f} s ({count / drained:,.0f}/s, peak {drain_rss:,.0f} MiB with its build "
+        f"processes): {count:,} documents, **{count / total:,.0f} docs/s** JSONL → searchable | {before} → {load()} |"
     )
 
 
@@ -576,12 +650,19 @@ def main() -> None:
         help="only these sizes through bench/import_throughput.py (default: every size)",
     )
     parser.add_argument("--grow-1m", action="store_true", default=bool(os.environ.get("BENCH_GROW_1M")))
+    parser.add_argument(
+        "--database",
+        choices=["sqlite", "postgresql"],
+        default=env("BENCH_DATABASE", "sqlite"),
+        help="the site's database: SQLite files under var/bench/, or PostgreSQL (deploy/postgres.sh on BENCH_PG_PORT)",
+    )
     parser.add_argument("--keep-services", action="store_true", default=bool(os.environ.get("BENCH_KEEP_SERVICES")))
     args = parser.parse_args()
     ports = Ports(
         es=int(env("BENCH_ES_PORT", "9270")),
         redis=int(env("BENCH_REDIS_PORT", "6397")),
         web=int(env("BENCH_WEB_PORT", "8130")),
+        pg=int(env("BENCH_PG_PORT", "5447")),
     )
     heap = env("BENCH_ES_HEAP", "2g")
     sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
@@ -589,26 +670,31 @@ def main() -> None:
     report = Report(
         commands=[
             " ".join(["make bench  # = python bench/run.py", *sys.argv[1:]])
-            + f"  (BENCH_SIZES={args.sizes}, ES heap {heap})"
+            + f"  (BENCH_SIZES={args.sizes}, BENCH_DATABASE={args.database}, ES heap {heap})"
         ]
     )
     ensure_wrk()
     VAR.mkdir(parents=True, exist_ok=True)
     start_services(ports, heap)
+    postgres_server = None
+    if args.database == "postgresql":
+        postgres_server, ports.pg_started = start_postgres(ports), True
     description = "?"
     try:
         for size in sizes:
-            site_vars = site_env(ports, str(size), f"sqlite:///{VAR}/db-{size}.db")
+            url, reset = reading_database(ports, size, postgres_server)
+            site_vars = site_env(ports, str(size), url)
             data_file(size)
             if not args.no_import and (not args.import_sizes or str(size) in args.import_sizes.split(",")):
-                import_throughput(ports, size, report)
-            load_for_reading(ports, size, site_vars, report)
+                import_throughput(ports, size, report, postgres_server)
+            load_for_reading(ports, size, site_vars, report, reset)
             measure_site(ports, f"{size:,}", site_vars, report, args.rounds, args.queries)
             description = f"gunicorn `{env('BENCH_WORKER_CLASS', 'api.gunicorn_worker.EnvelopeThreadWorker')}`, {env('BENCH_WORKERS', '2')} workers x {env('BENCH_THREADS', '8')} threads"
         if args.grow_1m:
-            source = site_env(ports, "100000", f"sqlite:///{VAR}/db-100000.db")
+            url, reset = reading_database(ports, 100_000, postgres_server)
+            source = site_env(ports, "100000", url)
             if indexed(ports.es_url, source["HUB_INDEX_ALIAS"]) < 100_000:
-                load_for_reading(ports, 100_000, source, report)
+                load_for_reading(ports, 100_000, source, report, reset)
             grown = {**source, "HUB_INDEX_ALIAS": "hub-bench-1m-grown", "HUB_VAR_DIR": str(VAR / "site-1m-grown")}
             grow_to_million(ports, source["HUB_INDEX_ALIAS"], grown["HUB_INDEX_ALIAS"], report)
             measure_site(ports, "1M (grown by `_reindex`)", grown, report, args.rounds, args.queries)
