@@ -5,13 +5,10 @@ and a status found by search once the outbox is drained."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from werkzeug.serving import make_server
 
 from api.services.link_client import LinkClient, LinkServiceError
-from tests.support import Answer, FeedServer, data_of, error_of, sign_in, tiny_stack
+from tests.support import Answer, FeedServer, data_of, error_of, serve_app, sign_in, tiny_stack
 
 AUTHOR, READER = 101, 103  # tiny corpus users: 101 wrote story 1001; 102 is an editor
 
@@ -24,11 +21,8 @@ def stack(make_stack):
 @pytest.fixture(scope="module")
 def service(stack):
     """The hub (with its built-in link service) served over HTTP; yields its link base URL."""
-    server = make_server("127.0.0.1", 0, stack.app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/link-api"
-    server.shutdown()
+    with serve_app(stack.app()) as base:
+        yield f"{base}/link-api"
 
 
 @pytest.fixture()
@@ -244,15 +238,12 @@ def test_the_built_in_service_is_found_on_the_hubs_own_host(stack, local_hub):
     import requests
 
     app = stack.app()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+    with serve_app(app) as base:
         client = app.test_client()
         headers = sign_in(client, AUTHOR)
         client.get("/api/v1/site")  # the session cookie is set on a response
         session_cookie = client.get_cookie("hub_session")
         token = data_of(client.get("/api/v3/link/authorize", headers=headers))["access_token"]
-        base = f"http://127.0.0.1:{server.server_port}"
         answer = requests.get(
             f"{base}/api/v3/paper/action/2601.00001/publish",
             headers={**headers, "Authorization": f"Bearer {token}"},
@@ -263,5 +254,3 @@ def test_the_built_in_service_is_found_on_the_hubs_own_host(stack, local_hub):
         assert answer.status_code == 200 and body["code"] == 0, body
         status = LinkClient(base + "/link-api").status(body["data"]["post_id"])
         assert "Empty Series Paper" in status["text"] and status["account"]["id"] == str(AUTHOR)
-    finally:
-        server.shutdown()

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import html
 import re
-import threading
 from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
 from sqlalchemy import func, select, update
-from werkzeug.serving import make_server
 
 from store import link_oauth
 from store.models import LinkOAuthApp, LinkOAuthCode, LinkRemoteApp, utcnow
-from tests.support import data_of, error_of, free_port, sign_in, tiny_stack
+from tests.support import data_of, error_of, free_port, serve_app, sign_in, tiny_stack
 
 AUTHOR = 101
 CALLBACK = "http://localhost/api/v3/link/authorize/callback"
@@ -34,11 +32,8 @@ def remote_stack(make_stack):
 @pytest.fixture(scope="module")
 def remote(remote_stack):
     """The remote hub served over HTTP; yields its link base URL."""
-    server = make_server("127.0.0.1", 0, remote_stack.app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/link-api"
-    server.shutdown()
+    with serve_app(remote_stack.app()) as base:
+        yield f"{base}/link-api"
 
 
 @pytest.fixture(scope="module")
@@ -218,15 +213,12 @@ def test_the_client_api_answers_other_origins_without_credentials(remote):
 
 
 def test_a_server_gone_at_the_code_exchange_is_reported_as_unreachable(stack, remote_stack):
-    server = make_server("127.0.0.1", 0, remote_stack.app(), threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_port}/link-api"
-    hub = stack.app(link_base_url=base).test_client()
-    browser = remote_stack.app().test_client()
-    sign_in(browser, AUTHOR)
-    location = consent(browser, start(hub)["authorize_url"], "approve")
-    server.shutdown()
-    server.server_close()
+    with serve_app(remote_stack.app()) as base:
+        hub = stack.app(link_base_url=f"{base}/link-api").test_client()
+        browser = remote_stack.app().test_client()
+        sign_in(browser, AUTHOR)
+        location = consent(browser, start(hub)["authorize_url"], "approve")
+    # The remote is gone now: the exchange at the callback cannot reach it.
     assert back_at_hub(hub, location) == "/link?link_auth=1"
     assert error_of(hub.get("/api/v3/link/authorize/result"), 503)["msg"] == "社区动态服务暂时不可用，请稍后再试"
 

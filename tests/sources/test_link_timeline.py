@@ -5,17 +5,14 @@ min_id, remembering where it stopped) and against Mastodon-shaped JSON served by
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from sqlalchemy import func, select
-from werkzeug.serving import make_server
 
 from api.services.link_client import LinkClient
 from ingest.sources import SourcesConfig, run_source
 from store import link as link_store
 from store.models import LinkStatus, OutboxEntry
-from tests.support import Answer, data_of, source_env, tiny_stack
+from tests.support import Answer, data_of, serve_app, source_env, tiny_stack
 
 AUTHOR = 101
 
@@ -27,10 +24,8 @@ def remote_stack(make_stack):
 
 @pytest.fixture(scope="module")
 def remote(remote_stack):
-    server = make_server("127.0.0.1", 0, remote_stack.app(), threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/link-api"
-    server.shutdown()
+    with serve_app(remote_stack.app()) as base:
+        yield f"{base}/link-api"
 
 
 @pytest.fixture()
