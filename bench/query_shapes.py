@@ -1,0 +1,116 @@
+"""What each part of the search body costs inside the engine, on a loaded index (issue 12).
+
+    .venv/bin/python bench/query_shapes.py --es http://127.0.0.1:9270 --alias hub-bench-1000000 [--queries 400]
+    .venv/bin/python bench/query_shapes.py ... --profile 5     # also: which clauses of the 5 slowest cost most
+
+The bench's distinct searches (bench/run.py `query_set`: the judged queries with relevance, relevance +
+month, hot, and new + week), each body sent in several shapes, shapes interleaved query by query, with
+the request cache off. Figures are the engine's own `took` (ms), per sort and over all, so the shapes
+compare on the same queries under the same load. A shape is the body the API sends with one part
+changed; the first is the body as sent."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import statistics
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from run import engine_body, percentile, query_set  # noqa: E402
+
+
+def as_sent(body: dict) -> dict:
+    return body
+
+
+def without_highlight(body: dict) -> dict:
+    body = copy.deepcopy(body)
+    body.pop("highlight", None)
+    return body
+
+
+def without_total(body: dict) -> dict:
+    body = copy.deepcopy(body)
+    body["track_total_hits"] = False
+    return body
+
+
+def score_only_sort(body: dict) -> dict:
+    body = copy.deepcopy(body)
+    if body["sort"] and body["sort"][0] == "_score":
+        body["sort"] = ["_score"]
+    return body
+
+
+SHAPES: dict[str, Callable[[dict], dict]] = {
+    "as sent": as_sent,
+    "no highlight": without_highlight,
+    "no total (track_total_hits false)": without_total,
+    "relevance: _score only (no tie-breaks)": score_only_sort,
+}
+
+
+def took(session: requests.Session, es: str, alias: str, body: dict) -> float:
+    answer = session.post(f"{es}/{alias}/_search", params={"request_cache": "false"}, json=body, timeout=60)
+    answer.raise_for_status()
+    return float(answer.json()["took"])
+
+
+def clause_costs(session: requests.Session, es: str, alias: str, body: dict) -> list[tuple[float, str]]:
+    """The engine's profile of one search: time per top-level `should` clause of the text query (ms)."""
+    answer = session.post(f"{es}/{alias}/_search", json={**body, "profile": True}, timeout=60).json()
+    costs = []
+    for shard in answer["profile"]["shards"]:
+        for query in shard["searches"][0]["query"]:
+            for child in query.get("children", []):
+                for clause in child.get("children", []):
+                    costs.append((clause["time_in_nanos"] / 1e6, clause["description"][:110]))
+    return sorted(costs, reverse=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--es", default="http://127.0.0.1:9270")
+    parser.add_argument("--alias", required=True)
+    parser.add_argument("--queries", type=int, default=400)
+    parser.add_argument("--shapes", default=",".join(SHAPES), help="comma-separated shape names")
+    parser.add_argument("--profile", type=int, default=0, help="profile the N slowest searches as sent")
+    args = parser.parse_args()
+    shapes = [name for name in args.shapes.split(",") if name]
+    session = requests.Session()
+    chosen = query_set(args.queries)
+    for query in chosen[-40:]:  # warm-up
+        took(session, args.es, args.alias, engine_body(query))
+    found: dict[str, dict[str, list[float]]] = {name: {} for name in shapes}
+    slowest: list[tuple[float, dict]] = []
+    for number, query in enumerate(chosen):
+        body = engine_body(query)
+        order = shapes[number % len(shapes) :] + shapes[: number % len(shapes)]
+        for name in order:
+            spent = took(session, args.es, args.alias, SHAPES[name](body))
+            found[name].setdefault(query["sort"], []).append(spent)
+            found[name].setdefault("all", []).append(spent)
+            if name == "as sent":
+                slowest.append((spent, query))
+    print("| shape | sort | searches | took p50 / p95 / p99 ms | mean ms |")
+    print("| --- | --- | --- | --- | --- |")
+    for name in shapes:
+        for sort, values in found[name].items():
+            figures = " / ".join(f"{percentile(values, share):.0f}" for share in (0.5, 0.95, 0.99))
+            print(f"| {name} | {sort} | {len(values)} | {figures} | {statistics.mean(values):.1f} |")
+    for spent, query in sorted(slowest, key=lambda pair: -pair[0])[: args.profile]:
+        print(f"\n{spent:.0f} ms: {query}")
+        for cost, description in clause_costs(session, args.es, args.alias, engine_body(query))[:6]:
+            print(f"  {cost:8.1f} ms  {description}")
+
+
+if __name__ == "__main__":
+    main()
