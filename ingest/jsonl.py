@@ -138,9 +138,8 @@ def _write_batch(session: Session, batch: list[tuple[str, int, dict]], now: date
 def _write_together(session: Session, batch: list[tuple[str, int, dict]], now: datetime) -> list:
     writes = batched_writes(session)
     try:
-        for entity_type, keys in _import_keys(batch).items():
-            for column, values in keys.items():
-                writes.preload(kinds.for_entity(entity_type).model, column, values)
+        for (model, column), values in _import_keys(batch).items():
+            writes.preload(model, column, values)
         outcomes = []
         for path_name, number, raw in batch:
             try:
@@ -155,16 +154,18 @@ def _write_together(session: Session, batch: list[tuple[str, int, dict]], now: d
         end_batched_writes(session)
 
 
-def _import_keys(batch: list[tuple[str, int, dict]]) -> dict[str, dict[str, list]]:
-    keys: dict[str, dict[str, list]] = {}
+def _import_keys(batch: list[tuple[str, int, dict]]) -> dict[tuple, list]:
+    """The rows the batch's lines will look up, per (model, column): their own rows and the ones they refer to."""
+    keys: dict[tuple, list] = {}
     for _path, _number, raw in batch:
         try:
             kind = kinds.for_entity(raw.get("type"))
         except (KeyError, TypeError):
             continue
         key = kind.import_key(raw)
-        if key is not None:
-            keys.setdefault(kind.entity_type, {}).setdefault(key[0], []).append(key[1])
+        wanted = [(kind.model, *key)] if key is not None else []
+        for model, column, value in wanted + kind.import_references(raw):
+            keys.setdefault((model, column), []).append(value)
     return keys
 
 

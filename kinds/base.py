@@ -117,6 +117,10 @@ class Kind:
         value = raw.get("id")
         return ("id", value) if isinstance(value, int) and not isinstance(value, bool) else None
 
+    def import_references(self, raw: dict) -> list[tuple[type[Versioned], str, Any]]:
+        """Other rows import_row looks up (model, column, value), read with the batch's own rows."""
+        return []
+
     @staticmethod
     def relative_fields(raw: dict) -> tuple[str, ...]:
         """Fields given as relative dates: set when a row is created, kept on re-import."""

@@ -17,7 +17,7 @@ from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, ImageUrl, Moment, TaggedRecord, TagSchema, highlight_of, iso
 from store.models import Story, User
 from store.tags import tag_names
-from store.writes import upsert
+from store.writes import find, upsert
 
 ANONYMOUS_NAME = "匿名"
 
@@ -180,8 +180,14 @@ class StoryKind(Kind):
     def item_fields(self, info: dict) -> dict:
         return {"story_id": info["id"]}
 
+    def import_references(self, raw: dict) -> list:
+        user_id = raw.get("user_id")
+        return [(User, "id", user_id)] if isinstance(user_id, int) and not isinstance(user_id, bool) else []
+
     def import_row(self, session: Session, data: dict, raw: dict, now: datetime) -> str:
-        if data["user_id"] is not None and session.get(User, data["user_id"]) is None:
+        # Through the batch (no autoflush, and the batch's users read in one query): a bare
+        # session.get flushed every pending row of the batch one line at a time.
+        if data["user_id"] is not None and find(session, User, {"id": data["user_id"]}) is None:
             raise ValidationError({"user_id": [f"unknown user {data['user_id']}"]})
         data["content"] = nh3.clean(data["content"])
         data["summary"] = data["summary"] or _text_of(data["content"])[:120]

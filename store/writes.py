@@ -11,7 +11,7 @@ from sqlalchemy import insert as sql_insert
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from store.models import LinkStatus, OutboxEntry, Story, User, Versioned, utcnow
+from store.models import Base, LinkStatus, OutboxEntry, Story, User, Versioned, utcnow
 
 
 def enqueue(session: Session, entity_type: str, entity_id: int) -> None:
@@ -131,6 +131,7 @@ class BatchWrites:
         self.session = session
         self._rows: dict[tuple, Versioned | None] = {}
         self._changed: list[Versioned] = []
+        self._new: list[Versioned] = []  # added to the session at `finish`, in foreign-key order
 
     def preload(self, model: type[Versioned], column: str, values: list[Any]) -> None:
         wanted = [v for v in dict.fromkeys(values) if v is not None and (model, column, v) not in self._rows]
@@ -156,9 +157,9 @@ class BatchWrites:
             row = model(**key, **fields)
             row.version = 1
             row.updated_at = utcnow()
-            self.session.add(row)
             [(column, value)] = key.items()
             self._rows[(model, column, value)] = row
+            self._new.append(row)
             self._changed.append(row)
             return "created"
         if not _apply(row, {k: v for k, v in fields.items() if k not in keep}):
@@ -174,6 +175,15 @@ class BatchWrites:
         # lines were written one by one: users come before the stories of the same import).
         with self.session.no_autoflush:
             dependants = {id(row): _outbox_keys(self.session, row)[1:] for row in self._changed if row.id is not None}
+        # New rows table by table, referenced tables first (a story's new author before the story):
+        # one flush of everything would leave the order of the tables' inserts to the ORM.
+        position = {table: number for number, table in enumerate(Base.metadata.sorted_tables)}
+        by_table: dict = {}
+        for row in self._new:
+            by_table.setdefault(row.__table__, []).append(row)
+        for table in sorted(by_table, key=position.__getitem__):
+            self.session.add_all(by_table[table])
+            self.session.flush()
         self.session.flush()
         keys = [key for row in self._changed for key in [(row.outbox_type, row.id), *dependants.get(id(row), [])]]
         if keys:  # one executemany (ORM-added entries would each be an INSERT ... RETURNING id)
@@ -181,7 +191,7 @@ class BatchWrites:
             self.session.execute(
                 sql_insert(OutboxEntry), [{"entity_type": t, "entity_id": i, "created_at": now} for t, i in keys]
             )
-        self._changed = []
+        self._changed, self._new = [], []
 
 
 def batched_writes(session: Session) -> BatchWrites:

@@ -248,18 +248,31 @@ def test_image_addresses_must_be_http_or_a_site_path(store_stack, tmp_path):
 
 def test_a_batch_is_written_in_a_few_statements_not_several_per_line(store_stack, tmp_path):
     """Existing rows are read in one query per kind and rows and outbox entries inserted together;
-    a changed line in a re-import is an update with its outbox entry, in the same few statements."""
+    a changed line in a re-import is an update with its outbox entry, in the same few statements.
+    The stories' authors are checked from the batch too (users of the same file, or read with it)."""
     from sqlalchemy import event
 
     from store.db import get_writer_engine
 
     stack = store_stack("batched-import")
     source = tmp_path / "stories.jsonl"
+    authors = [{"type": "user", "id": 900 + n, "name": f"作者{n}"} for n in range(3)]
     stories = [
         {"type": "story", "id": 9000 + n, "title": f"批量导入第{n}篇", "content": "<p>正文</p>", "created_at": "-3d"}
+        | ({"user_id": 900 + n % 3} if n % 2 else {})
         for n in range(300)
     ]
-    write_jsonl(source, stories)
+    stories.append(
+        {
+            "type": "story",
+            "id": 9300,
+            "title": "作者不存在",
+            "content": "<p>正文</p>",
+            "created_at": "-1d",
+            "user_id": 999,
+        }
+    )
+    write_jsonl(source, authors + stories)
     statements: list[str] = []
     engine = get_writer_engine(stack.db_url)
     listener = lambda *args: statements.append(args[2])  # noqa: E731 (conn, cursor, statement, ...)
@@ -268,15 +281,17 @@ def test_a_batch_is_written_in_a_few_statements_not_several_per_line(store_stack
         report = stack.import_files([source])
         created = len(statements)
         stories[7]["title"] = "批量导入第7篇（修订）"
-        write_jsonl(source, stories)
+        write_jsonl(source, authors + stories)
         second = stack.import_files([source])
     finally:
         event.remove(engine, "before_cursor_execute", listener)
-    assert report.errors == [] and report.counts["story"] == {"created": 300}
-    assert second.counts["story"] == {"unchanged": 299, "updated": 1}
+    assert report.counts["story"] == {"created": 300, "failed": 1} and report.counts["user"] == {"created": 3}
+    assert len(report.errors) == 1 and "unknown user 999" in report.errors[0]
+    assert second.counts["story"] == {"unchanged": 299, "updated": 1, "failed": 1}
     assert created < 40, statements[:50]
     assert len(statements) - created < 40
     with stack.sessions()() as session:
         assert session.scalar(select(func.count(OutboxEntry.id)).where(OutboxEntry.entity_id == 9007)) == 2
         assert session.get(Story, 9007).version == 2
-        assert session.scalar(select(func.count(OutboxEntry.id))) == 301
+        assert session.scalar(select(func.count(OutboxEntry.id))) == 304
+        assert session.get(Story, 9001).user_id == 901 and session.get(Story, 9000).user_id is None
