@@ -8,6 +8,7 @@ import json
 import os
 import threading
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from analysis.normalize import fold
@@ -29,15 +30,19 @@ def _lines(path: Path) -> list[str]:
 class Glossary:
     groups: tuple[tuple[str, ...], ...]  # folded, lower-cased terms; each group is one meaning
 
+    @cached_property
+    def _longest_first(self) -> list[tuple[str, tuple[str, ...]]]:
+        return sorted(((t, g) for g in self.groups for t in g), key=lambda pair: len(pair[0]), reverse=True)
+
     def concepts(self, query: str) -> tuple[list[tuple[str, ...]], str]:
         """The glossary groups whose terms occur in `query`, and what is left of the query once the
         found terms are cut out (longest terms first)."""
         folded = fold(query).lower()
         rest = f" {folded} "
         found: list[tuple[str, ...]] = []
-        for term, group in sorted(
-            ((t, g) for g in self.groups for t in g), key=lambda pair: len(pair[0]), reverse=True
-        ):
+        for term, group in self._longest_first:
+            if term not in rest:  # most terms: not even a substring (checked in C), so they cannot occur
+                continue
             if _occurs(term, rest.strip(), rest) and group not in found:
                 found.append(group)
             if group in found and _occurs(term, rest.strip(), rest):
@@ -50,7 +55,7 @@ class Glossary:
         padded = f" {folded} "
         found: list[str] = []
         for group in self.groups:
-            if any(_occurs(term, folded, padded) for term in group):
+            if any(term in folded and _occurs(term, folded, padded) for term in group):
                 found.extend(t for t in group if not _occurs(t, folded, padded) and t not in found)
         return found
 

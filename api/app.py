@@ -43,6 +43,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     if settings.proxy_hops > 0:  # behind that many proxies: the client address from X-Forwarded-For
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)
     logging.basicConfig(level=logging.INFO)
+    # The engine's client logs every request at INFO: a line per search, written before the answer.
+    # Its warnings (failed requests, retries) still show.
+    logging.getLogger("elasticsearch").setLevel(logging.WARNING)
 
     context = HubContext.build(settings)
     app.extensions[EXTENSION] = context
