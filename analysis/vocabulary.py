@@ -60,6 +60,12 @@ class Glossary:
         return found
 
 
+def occurs_in(term: str, text: str) -> bool:
+    """Whether a glossary term occurs in a query as the glossary finds it (Latin terms as whole words)."""
+    folded = fold(text).lower()
+    return term in folded and _occurs(term, folded, f" {folded} ")
+
+
 def _occurs(term: str, folded: str, padded: str) -> bool:
     # Latin terms must stand as words ('rag' is not in 'storage'); Chinese terms are substrings.
     if term.isascii():

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from analysis.normalize import fold
-from analysis.vocabulary import glossary
+from analysis.vocabulary import glossary, occurs_in
 from analysis.words import is_pinyin_like, pinyin_forms, query_words
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
@@ -26,6 +26,8 @@ BIGRAM_FIELDS = ["title^4", "title_cn^3", "summary^1.5", "content", "authors", "
 UNIGRAM_FIELDS = ["title.uni^2", "title_cn.uni^1.5", "summary.uni"]
 LATIN_FIELDS = ["title.en^3", "summary.en^1.5", "content.en"]
 SYNONYM_FIELDS = ["title^2", "title_cn^2", "summary", "tag_labels", "title.en^2", "summary.en"]
+OWN_TERM_FIELDS = ["title^2", "title_cn^2", "tag_labels", "title.en^2"]
+REST_WORD_FIELDS = ["title_words^2", "body_words", "tag_labels", "title.en^2", "summary.en"]
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -60,7 +62,6 @@ def text_query(q: str) -> dict:
     words = query_words(text)
     should: list[dict] = [
         {"multi_match": {"query": text, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
-        {"multi_match": {"query": text, "fields": UNIGRAM_FIELDS, "type": "phrase", "slop": 0}},
         {"multi_match": {"query": text, "fields": ["title^2", "title_cn"], "type": "phrase", "boost": 3}},
         {
             "multi_match": {
@@ -76,6 +77,11 @@ def text_query(q: str) -> dict:
         {"match_phrase": {"tag_labels": {"query": text, "boost": 2}}},
         {"term": {"repo": {"value": text.lower(), "boost": 20}}},
     ]
+    if len(_CJK.findall(text)) < 3:
+        # One or two characters, or a character inside a word: only the single-character fields
+        # find them. Longer Chinese is found by the bigram clauses above; the characters of a common
+        # word as a phrase over every title and summary were a tenth of a search at 1M (issue 12).
+        should.append({"multi_match": {"query": text, "fields": UNIGRAM_FIELDS, "type": "phrase", "slop": 0}})
     if len(_CJK.findall(text)) >= 3:
         # One mistyped or missing character still finds the rest (大模形 → 大模…).
         should.append(
@@ -132,13 +138,30 @@ def _synonym_clause(text: str) -> dict | None:
     groups, rest = glossary().concepts(text)
     if not groups:
         return None
-    concepts = [{"bool": {"should": [_phrase(term) for term in group], "minimum_should_match": 1}} for group in groups]
+    # The query's own Chinese term of a concept is looked for in titles and tags only (the clauses
+    # above match it everywhere): its phrase over every summary, for a common word like 大模型, was
+    # the costliest clause of a search at 1M (issue 12). Its synonyms are looked for in every field.
+    concepts = [
+        {
+            "bool": {
+                "should": [_phrase(term, _concept_fields(term, text)) for term in group],
+                "minimum_should_match": 1,
+            }
+        }
+        for group in groups
+    ]
+    # The other words, as segmented words (the same text as the titles, summaries and bodies) and
+    # stemmed Latin: as bigrams over every text field too, they were a second costly clause at 1M.
     for word in query_words(rest):
-        concepts.append(
-            {"multi_match": {"query": word, "fields": SYNONYM_FIELDS + ["title_words", "body_words", "content"]}}
-        )
+        concepts.append({"multi_match": {"query": word, "fields": REST_WORD_FIELDS}})
     return {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
 
 
-def _phrase(term: str) -> dict:
-    return {"multi_match": {"query": term, "fields": SYNONYM_FIELDS, "type": "phrase"}}
+def _concept_fields(term: str, text: str) -> list[str]:
+    # Only a Chinese own term is narrowed: a Latin one is rarer here, and its stemmed forms
+    # (agent, agents) must keep matching the same documents.
+    return OWN_TERM_FIELDS if not term.isascii() and occurs_in(term, text) else SYNONYM_FIELDS
+
+
+def _phrase(term: str, fields: list[str]) -> dict:
+    return {"multi_match": {"query": term, "fields": fields, "type": "phrase"}}
