@@ -38,6 +38,8 @@ sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var" / "bench"
 RESULTS = ROOT / "bench" / "RESULTS.md"
 BEGIN, END = "<!-- make bench: generated, replaced on each run -->", "<!-- end of make bench -->"
+# BENCH_INDEX_SHARDS: primary shards of the indices the bench loads (HUB_INDEX_SHARDS; a name of their own).
+SHARDS = os.environ.get("BENCH_INDEX_SHARDS", "")
 FEED_BODY = {"page": 1, "size": 20, "label": [], "sort": "hot"}
 
 
@@ -137,7 +139,8 @@ def site_env(ports: Ports, size_name: str, db_url: str) -> dict[str, str]:
         "HUB_ES_URL": ports.es_url,
         "HUB_REDIS_URL": ports.redis_url(5),
         "HUB_DATABASE_URL": db_url,
-        "HUB_INDEX_ALIAS": f"hub-bench-{size_name}",
+        "HUB_INDEX_ALIAS": f"hub-bench-{size_name}" + (f"-s{SHARDS}" if SHARDS else ""),
+        "HUB_INDEX_SHARDS": SHARDS,
         "HUB_VAR_DIR": str(VAR / f"site-{size_name}"),
         # Limits stay on (their Redis round trips are part of a search's cost), high enough for the run.
         "HUB_RATE_LIMIT_SEARCH": "1000000/minute",

@@ -102,6 +102,10 @@ class Settings:
     # Processes that build documents for the drain and the rebuilds (indexer/building.py): the CPU
     # count by default; 1 builds them in the draining process itself.
     build_processes: int = field(default_factory=lambda: int(_env("BUILD_PROCESSES", str(os.cpu_count() or 1))))
+    # Primary shards of an index created from now on (the first one, and each rebuild); unset: the
+    # mapping file's (1). A shard is searched by one thread: on a node with several cores, an index of
+    # a million documents answers its slowest searches about twice as fast with two (bench/RESULTS.md).
+    index_shards: int | None = field(default_factory=lambda: int(_env("INDEX_SHARDS", "") or 0) or None)
     # The synonym glossary editors edit on their page; the search reads the same file (analysis/vocabulary.py).
     glossary_file: Path = field(
         default_factory=lambda: Path(_env("GLOSSARY_FILE", str(ROOT / "data" / "search" / "glossary.txt")))

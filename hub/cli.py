@@ -122,6 +122,7 @@ def cmd_drain(settings: Settings, _args) -> int:
         settings.outbox_batch,
         _bump_cache(settings),
         processes=settings.build_processes,
+        shards=settings.index_shards,
     )
     print(f"outbox: {done} entries indexed")
     return 0
@@ -143,6 +144,7 @@ def _job_context(settings: Settings):
         drain_lock_seconds=settings.drain_lock_seconds,
         chunk_size=settings.reindex_chunk,
         build_processes=settings.build_processes,
+        index_shards=settings.index_shards,
         on_indexed=lambda: cache_generation.bump(client, settings.index_alias),
     )
 

@@ -78,6 +78,7 @@ class JobContext:
     drain_lock_seconds: int = 60
     chunk_size: int = 500
     build_processes: int = 1  # processes building documents (indexer/building.py)
+    index_shards: int | None = None  # primary shards of an index a job creates (None: the mapping file's)
     on_indexed: Callable[[], object] | None = None
     sources: Mapping[str, SourceRunner | None] = field(default_factory=dict)
 
@@ -260,6 +261,7 @@ def _execute(ctx: JobContext, job: IndexJob, progress: Callable[[int, int], None
             job_id=job.id,
             chunk_size=ctx.chunk_size,
             processes=ctx.build_processes,
+            shards=ctx.index_shards,
         )
         return {k: result[k] for k in ("index", "documents", "rejected", "removed")}
     if job.kind == REINDEX_KIND:
@@ -273,6 +275,7 @@ def _execute(ctx: JobContext, job: IndexJob, progress: Callable[[int, int], None
             job.id,
             ctx.chunk_size,
             processes=ctx.build_processes,
+            shards=ctx.index_shards,
         )
     if job.kind == DRAIN:
         return _drain(ctx, progress)
@@ -300,6 +303,7 @@ def _drain(ctx: JobContext, progress: Callable[[int, int], None]) -> dict:
             on_batch=lambda: lock.extend(lease, replace_ttl=True),
             on_progress=lambda handled: progress(min(handled, max(total, handled)), max(total, handled)),
             processes=ctx.build_processes,
+            shards=ctx.index_shards,
         )
     finally:
         try:

@@ -74,11 +74,19 @@ SERVING_SETTING_NAMES = ("refresh_interval", "auto_expand_replicas")
 
 
 def create_versioned_index(
-    es: Elasticsearch, alias: str, name: str = "content", attach: bool = False, bulk_load: bool = False
+    es: Elasticsearch,
+    alias: str,
+    name: str = "content",
+    attach: bool = False,
+    bulk_load: bool = False,
+    shards: int | None = None,
 ) -> str:
     """Create `<alias>-v<version>-<timestamp>`; with `attach`, the alias points at it from birth; with
-    `bulk_load`, it is made for a rebuild (BULK_LOAD_SETTINGS) until restore_serving_settings."""
+    `bulk_load`, it is made for a rebuild (BULK_LOAD_SETTINGS) until restore_serving_settings;
+    `shards` overrides the mapping file's number of primary shards (Settings.index_shards)."""
     body = load_mapping(name)
+    if shards:
+        body["settings"] = {**body["settings"], "number_of_shards": shards}
     if bulk_load:
         body["settings"] = {**body["settings"], **BULK_LOAD_SETTINGS}
     if attach:
@@ -106,7 +114,7 @@ def indices_behind(es: Elasticsearch, alias: str) -> list[str]:
         return []
 
 
-def ensure_index(es: Elasticsearch, alias: str) -> str:
+def ensure_index(es: Elasticsearch, alias: str, shards: int | None = None) -> str:
     """The index behind `alias`, creating a first one if there is none.
 
     Several processes may get here at once (the seeder and the worker at start-up). The index is
@@ -116,7 +124,7 @@ def ensure_index(es: Elasticsearch, alias: str) -> str:
     if current:
         return current[0]
     try:
-        return create_versioned_index(es, alias, attach=True)
+        return create_versioned_index(es, alias, attach=True, shards=shards)
     except TransportError:
         current = indices_behind(es, alias)
         if current:

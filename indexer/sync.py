@@ -112,6 +112,7 @@ def drain_outbox(
     on_batch: Callable[[], object] | None = None,
     on_progress: Callable[[int], object] | None = None,
     processes: int = 1,
+    shards: int | None = None,
 ) -> int:
     """Index every pending outbox entry; return how many were indexed. `on_batch` is called after
     each batch (the worker renews its drain lease there), `on_progress` with the number of entries
@@ -122,8 +123,9 @@ def drain_outbox(
     exception) or a rejected document leaves it pending for the next call (the beat schedule runs
     every few seconds); after MAX_ATTEMPTS rejections it is set aside with its last error, so one
     poisonous row cannot block the queue forever. Batches are sent without waiting for a refresh; the
-    index is refreshed once at the end, before `on_indexed`."""
-    ensure_index(es, alias)
+    index is refreshed once at the end, before `on_indexed`. `shards`: of the index, should this
+    drain create the first one."""
+    ensure_index(es, alias, shards)
     done = 0
     handled = 0
     with DocumentBuilder(make_session, processes) as builder:
@@ -288,6 +290,7 @@ def reindex_all(
     job_id: int | None = None,
     chunk_size: int = 500,
     processes: int = 1,
+    shards: int | None = None,
 ) -> dict:
     """Rebuild the whole index from the database into a new versioned index, then swap the alias.
 
@@ -297,7 +300,7 @@ def reindex_all(
     ever moves to a complete index. Outbox entries that arrive during the rebuild are drained again
     after the swap, so a write made while the rebuild runs is not lost."""
     started = utcnow()
-    new_index = create_versioned_index(es, alias, bulk_load=True)
+    new_index = create_versioned_index(es, alias, bulk_load=True, shards=shards)
     if on_index_created:
         on_index_created(new_index)
     try:
@@ -311,7 +314,7 @@ def reindex_all(
     if on_indexed:
         on_indexed()
     _replay_since(make_session, started)
-    drain_outbox(make_session, es, alias, on_indexed=on_indexed, processes=processes)
+    drain_outbox(make_session, es, alias, on_indexed=on_indexed, processes=processes, shards=shards)
     return {"index": new_index, "documents": count, "rejected": refused, "removed": old}
 
 
@@ -395,13 +398,14 @@ def reindex_kind(
     job_id: int | None = None,
     chunk_size: int = 500,
     processes: int = 1,
+    shards: int | None = None,
 ) -> dict:
     """Rebuild one kind's documents in place, in the live index (a kind's document code changed, the
     mapping did not; a mapping change needs `reindex_all`). Every row of the kind is indexed again
     (or deleted if unlisted), then documents of the kind without a row are deleted. The alias does
     not move, so a cancelled run leaves a complete index: some documents rebuilt, the rest as before."""
     kind = kinds.for_entity(entity_type)
-    ensure_index(es, alias)
+    ensure_index(es, alias, shards)
     count, refused = _fill(make_session, es, alias, progress, job_id, chunk_size, [entity_type], processes)
     with make_session() as session:
         wanted = {kind.doc_id(kind.key(row)) for row in session.scalars(select(kind.model))}

@@ -174,3 +174,31 @@ def test_a_bulk_refused_as_a_whole_sets_the_culprit_aside_and_indexes_the_rest(m
     es = stack.es()
     es.indices.refresh(index=stack.alias)
     assert [es.exists(index=stack.alias, id=f"story-{i}") for i in (1, 2, 3)] == [True, False, True]
+
+
+def _primary_shards(es: Elasticsearch, index: str) -> int:
+    return int(es.indices.get_settings(index=index)[index]["settings"]["index"]["number_of_shards"])
+
+
+def test_the_shards_setting_reaches_the_first_index_and_every_rebuild(make_stack, monkeypatch):
+    from config import Settings
+    from indexer.sync import reindex_all
+
+    monkeypatch.setenv("HUB_INDEX_SHARDS", "2")
+    assert Settings().index_shards == 2
+    monkeypatch.setenv("HUB_INDEX_SHARDS", "")
+    assert Settings().index_shards is None  # unset: the mapping file's number
+
+    stack = make_stack("shards")
+    es = stack.es()
+    first = ensure_index(es, stack.alias, shards=2)
+    assert _primary_shards(es, first) == 2
+    with stack.sessions()() as session:
+        upsert(session, Story, {"id": 5001}, story_fields("分片的重建"))
+        session.commit()
+    result = reindex_all(stack.sessions(), es, stack.alias, shards=2)
+    [rebuilt] = indices_behind(es, stack.alias)
+    assert rebuilt != first and _primary_shards(es, rebuilt) == 2 and result["documents"] >= 1
+    reindex_all(stack.sessions(), es, stack.alias)
+    [plain] = indices_behind(es, stack.alias)
+    assert _primary_shards(es, plain) == load_mapping()["settings"]["number_of_shards"]

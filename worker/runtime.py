@@ -58,6 +58,7 @@ class WorkerRuntime:
             drain_lock_seconds=self.settings.drain_lock_seconds,
             chunk_size=self.settings.reindex_chunk,
             build_processes=self.settings.build_processes,
+            index_shards=self.settings.index_shards,
             on_indexed=self.bump_cache,
             sources={name: self._source_job for name in SOURCES},
         )
@@ -94,6 +95,7 @@ class WorkerRuntime:
                 on_indexed=self.bump_cache,
                 on_batch=lambda: lock.extend(lease, replace_ttl=True),
                 processes=self.settings.build_processes,
+                shards=self.settings.index_shards,
             )
         finally:
             try:
