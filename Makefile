@@ -66,8 +66,9 @@ soak: install ui $(BENCH_VENV)/.installed
 	bench/soak.sh
 
 # Every row of issue 12 in one run (bench/run.py, figures into bench/RESULTS.md): BENCH_SIZES
-# (10000,100000; 1000000 for the 1M run), BENCH_GROW_1M=1 (the 100k index copied ten times by _reindex),
-# own ports BENCH_ES_PORT/BENCH_REDIS_PORT/BENCH_WEB_PORT (9270/6397/8130); see bench/README.md.
+# (10000,100000; 1000000 for the 1M run), BENCH_DATABASE=postgresql (deploy/postgres.sh), BENCH_INDEX_SHARDS,
+# BENCH_GROW_1M=1 (the 100k index copied ten times by _reindex), own ports BENCH_ES_PORT/BENCH_REDIS_PORT/
+# BENCH_WEB_PORT/BENCH_PG_PORT (9270/6397/8130/5447); see bench/README.md.
 bench: install
 	$(PY) bench/run.py
 
