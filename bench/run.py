@@ -673,7 +673,8 @@ def main() -> None:
     report = Report(
         commands=[
             " ".join(["make bench  # = python bench/run.py", *sys.argv[1:]])
-            + f"  (BENCH_SIZES={args.sizes}, BENCH_DATABASE={args.database}, ES heap {heap})"
+            + f"  (BENCH_SIZES={args.sizes}, BENCH_DATABASE={args.database}, BENCH_INDEX_SHARDS={SHARDS or '-'},"
+            + f" BENCH_NO_IMPORT={int(args.no_import)}, ES heap {heap})"
         ]
     )
     ensure_wrk()
