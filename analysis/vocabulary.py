@@ -41,11 +41,9 @@ class Glossary:
         rest = f" {folded} "
         found: list[tuple[str, ...]] = []
         for term, group in self._longest_first:
-            if term not in rest:  # most terms: not even a substring (checked in C), so they cannot occur
-                continue
-            if _occurs(term, rest.strip(), rest) and group not in found:
-                found.append(group)
-            if group in found and _occurs(term, rest.strip(), rest):
+            if _occurs(term, rest.strip(), rest):
+                if group not in found:
+                    found.append(group)
                 rest = rest.replace(term, " ")
         return found, " ".join(rest.split())
 
@@ -55,19 +53,21 @@ class Glossary:
         padded = f" {folded} "
         found: list[str] = []
         for group in self.groups:
-            if any(term in folded and _occurs(term, folded, padded) for term in group):
+            if any(_occurs(term, folded, padded) for term in group):
                 found.extend(t for t in group if not _occurs(t, folded, padded) and t not in found)
         return found
 
 
-def occurs_in(term: str, text: str) -> bool:
-    """Whether a glossary term occurs in a query as the glossary finds it (Latin terms as whole words)."""
-    folded = fold(text).lower()
-    return term in folded and _occurs(term, folded, f" {folded} ")
+def occurs_in(term: str, folded: str) -> bool:
+    """Whether a glossary term occurs in a folded, lower-cased query as the glossary finds it (Latin
+    terms as whole words)."""
+    return _occurs(term, folded, f" {folded} ")
 
 
 def _occurs(term: str, folded: str, padded: str) -> bool:
     # Latin terms must stand as words ('rag' is not in 'storage'); Chinese terms are substrings.
+    if term not in folded:  # most terms: not even a substring (checked in C), so they cannot occur
+        return False
     if term.isascii():
         return f" {term} " in padded or any(
             folded[i : i + len(term)] == term

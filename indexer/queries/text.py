@@ -82,7 +82,7 @@ def text_query(q: str) -> dict:
         # find them. Longer Chinese is found by the bigram clauses above; the characters of a common
         # word as a phrase over every title and summary were a tenth of a search at 1M (issue 12).
         should.append({"multi_match": {"query": text, "fields": UNIGRAM_FIELDS, "type": "phrase", "slop": 0}})
-    if len(_CJK.findall(text)) >= 3:
+    else:
         # One mistyped or missing character still finds the rest (大模形 → 大模…).
         should.append(
             {
@@ -141,10 +141,11 @@ def _synonym_clause(text: str) -> dict | None:
     # The query's own Chinese term of a concept is looked for in titles and tags only (the clauses
     # above match it everywhere): its phrase over every summary, for a common word like 大模型, was
     # the costliest clause of a search at 1M (issue 12). Its synonyms are looked for in every field.
+    own = text.lower()
     concepts = [
         {
             "bool": {
-                "should": [_phrase(term, _concept_fields(term, text)) for term in group],
+                "should": [_phrase(term, _concept_fields(term, own)) for term in group],
                 "minimum_should_match": 1,
             }
         }
@@ -157,10 +158,10 @@ def _synonym_clause(text: str) -> dict | None:
     return {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
 
 
-def _concept_fields(term: str, text: str) -> list[str]:
+def _concept_fields(term: str, folded: str) -> list[str]:
     # Only a Chinese own term is narrowed: a Latin one is rarer here, and its stemmed forms
     # (agent, agents) must keep matching the same documents.
-    return OWN_TERM_FIELDS if not term.isascii() and occurs_in(term, text) else SYNONYM_FIELDS
+    return OWN_TERM_FIELDS if not term.isascii() and occurs_in(term, folded) else SYNONYM_FIELDS
 
 
 def _phrase(term: str, fields: list[str]) -> dict:
