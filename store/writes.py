@@ -5,6 +5,7 @@ An upsert that changes nothing writes nothing (re-imports are no-ops)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 from sqlalchemy import insert as sql_insert
@@ -177,11 +178,10 @@ class BatchWrites:
             dependants = {id(row): _outbox_keys(self.session, row)[1:] for row in self._changed if row.id is not None}
         # New rows table by table, referenced tables first (a story's new author before the story):
         # one flush of everything would leave the order of the tables' inserts to the ORM.
-        position = {table: number for number, table in enumerate(Base.metadata.sorted_tables)}
         by_table: dict = {}
         for row in self._new:
             by_table.setdefault(row.__table__, []).append(row)
-        for table in sorted(by_table, key=position.__getitem__):
+        for table in sorted(by_table, key=_foreign_key_order().__getitem__):
             self.session.add_all(by_table[table])
             self.session.flush()
         self.session.flush()
@@ -192,6 +192,12 @@ class BatchWrites:
                 sql_insert(OutboxEntry), [{"entity_type": t, "entity_id": i, "created_at": now} for t, i in keys]
             )
         self._changed, self._new = [], []
+
+
+@cache
+def _foreign_key_order() -> dict:
+    """Each table's place with referenced tables first (sorted_tables sorts again on every access)."""
+    return {table: number for number, table in enumerate(Base.metadata.sorted_tables)}
 
 
 def batched_writes(session: Session) -> BatchWrites:
