@@ -29,15 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-
-def data_file(size: int) -> Path:
-    path = ROOT / "var" / "bench" / f"import-{size}.jsonl"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("w", encoding="utf-8") as out:
-            subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), str(size)], stdout=out, check=True)
-    return path
+from run import data_file  # noqa: E402 (the generated file, written whole or not at all)
 
 
 def run_hub(env: dict[str, str], *args: str) -> tuple[float, int, str]:
