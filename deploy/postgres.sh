@@ -28,14 +28,28 @@ bindir() {
 
 # The server refuses to run as root: as root, the cluster belongs to the `postgres` account.
 as_owner() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  # From /: the account may not be able to enter the current folder (a private checkout).
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 ready() { as_owner "$(bindir)/pg_isready" -q -h 127.0.0.1 -p "$port"; }
 
+# As root the server runs as `postgres`, which must reach the data folder. A checkout inside a
+# private folder (mktemp -d makes it mode 700) is out of its reach: the cluster then lives under
+# that account's home, one folder per checkout and port.
+place_cluster() {
+  [ "$(id -u)" = 0 ] && id postgres >/dev/null 2>&1 || return 0
+  mkdir -p "$var"
+  runuser -u postgres -- test -x "$var" 2>/dev/null && return 0
+  dir="$(getent passwd postgres | cut -d: -f6)/hub-$(printf %s "$var" | sha1sum | cut -c1-12)/postgres-$port"
+  mkdir -p "$(dirname "$dir")"
+}
+place_cluster
+
 case "${1:-status}" in
   start)
     ensure_installed
+    place_cluster  # again: installing may have just created the account
     bin=$(bindir)
     if ready; then echo "postgres: already running on $port"; exit 0; fi
     if [ ! -s "$dir/PG_VERSION" ]; then
