@@ -58,12 +58,6 @@ class Glossary:
         return found
 
 
-def occurs_in(term: str, folded: str) -> bool:
-    """Whether a glossary term occurs in a folded, lower-cased query as the glossary finds it (Latin
-    terms as whole words)."""
-    return _occurs(term, folded, f" {folded} ")
-
-
 def _occurs(term: str, folded: str, padded: str) -> bool:
     # Latin terms must stand as words ('rag' is not in 'storage'); Chinese terms are substrings.
     if term not in folded:  # most terms: not even a substring (checked in C), so they cannot occur

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from analysis.normalize import fold
-from analysis.vocabulary import glossary, occurs_in
+from analysis.vocabulary import glossary
 from analysis.words import is_pinyin_like, pinyin_forms, query_words
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
@@ -25,9 +25,13 @@ from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 BIGRAM_FIELDS = ["title^4", "title_cn^3", "summary^1.5", "content", "authors", "address", "company"]
 UNIGRAM_FIELDS = ["title.uni^2", "title_cn.uni^1.5", "summary.uni"]
 LATIN_FIELDS = ["title.en^3", "summary.en^1.5", "content.en"]
-SYNONYM_FIELDS = ["title^2", "title_cn^2", "summary", "tag_labels", "title.en^2", "summary.en"]
-OWN_TERM_FIELDS = ["title^2", "title_cn^2", "tag_labels", "title.en^2"]
-REST_WORD_FIELDS = ["title_words^2", "body_words", "tag_labels", "title.en^2", "summary.en"]
+# A glossary concept is looked for in what names a document: its titles and tags. A Latin term is
+# also looked for in stemmed summaries, as a Latin word left over is (`llm agent` = `llm agents`).
+LATIN_CONCEPT_FIELDS = ["title^2", "title_cn^2", "tag_labels", "title.en^2", "summary.en"]
+# The query's other words beside a concept: Chinese ones in titles and tags as well, Latin ones also
+# in stemmed summaries and segmented bodies (bodies for Chinese words were a costly part at 1M).
+CHINESE_REST_FIELDS = ["title_words^2", "tag_labels"]
+LATIN_REST_FIELDS = ["title_words^2", "body_words", "tag_labels", "title.en^2", "summary.en"]
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -138,31 +142,29 @@ def _synonym_clause(text: str) -> dict | None:
     groups, rest = glossary().concepts(text)
     if not groups:
         return None
-    # The query's own Chinese term of a concept is looked for in titles and tags only (the clauses
-    # above match it everywhere): its phrase over every summary, for a common word like 大模型, was
-    # the costliest clause of a search at 1M (issue 12). Its synonyms are looked for in every field.
-    own = text.lower()
+    # Mostly titles and tags: the clauses above match the query's own words everywhere, and each
+    # synonym as a phrase over every summary (大语言模型, large language model) made this clause the
+    # costliest part of a broad search at 1M (issue 12, bench/query_shapes.py).
     concepts = [
-        {
-            "bool": {
-                "should": [_phrase(term, _concept_fields(term, own)) for term in group],
-                "minimum_should_match": 1,
-            }
-        }
-        for group in groups
+        {"bool": {"should": [_concept_term(term) for term in group], "minimum_should_match": 1}} for group in groups
     ]
-    # The other words, as segmented words (the same text as the titles, summaries and bodies) and
-    # stemmed Latin: as bigrams over every text field too, they were a second costly clause at 1M.
     for word in query_words(rest):
-        concepts.append({"multi_match": {"query": word, "fields": REST_WORD_FIELDS}})
+        fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
+        concepts.append({"multi_match": {"query": word, "fields": fields}})
     return {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
 
 
-def _concept_fields(term: str, folded: str) -> list[str]:
-    # Only a Chinese own term is narrowed: a Latin one is rarer here, and its stemmed forms
-    # (agent, agents) must keep matching the same documents.
-    return OWN_TERM_FIELDS if not term.isascii() and occurs_in(term, folded) else SYNONYM_FIELDS
-
-
-def _phrase(term: str, fields: list[str]) -> dict:
-    return {"multi_match": {"query": term, "fields": fields, "type": "phrase"}}
+def _concept_term(term: str) -> dict:
+    if term.isascii():
+        return {"multi_match": {"query": term, "fields": LATIN_CONCEPT_FIELDS, "type": "phrase"}}
+    # A Chinese term as the segmented title words (one word for most terms, which the segmenter keeps
+    # whole): the same titles as its bigrams as a phrase, without reading positions, which for a word
+    # as common as 大模型 cost most of this clause at 1M.
+    return {
+        "bool": {
+            "should": [
+                {"match": {"title_words": {"query": " ".join(query_words(term)), "operator": "and", "boost": 2}}},
+                {"match_phrase": {"tag_labels": term}},
+            ]
+        }
+    }

@@ -108,6 +108,17 @@ def test_a_synonym_never_widens_two_concepts_to_either_alone(client):
     assert 0 < both["total"] < alone["total"]
 
 
+@pytest.mark.parametrize(
+    ("query", "title"),
+    [
+        ("检索增强生成 production", "Why RAG pipelines fail in production"),
+        ("智能体 shipping", "What we learned shipping an LLM agent"),
+    ],
+)
+def test_a_title_naming_a_concept_by_its_synonym_is_found_with_the_other_words(client, query, title):
+    assert any(t.startswith(title) for t in titles(search(client, query, size=50)))
+
+
 @pytest.mark.parametrize("nonsense", ["zzqxjvkw", "蝴蝶鞋带", "qqq xxx vvv", "鞋带飞碟咖喱"])
 def test_nonsense_finds_nothing(client, nonsense):
     assert search(client, nonsense)["total"] == 0
