@@ -7,6 +7,7 @@ import logging
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from analysis.warm_up import warm_up
 from api.after_answer import ClosingTestClient
 from api.auth import init_auth, refuse_unsafe
 from api.compression import init_compression
@@ -47,6 +48,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     # Its warnings (failed requests, retries) still show.
     logging.getLogger("elasticsearch").setLevel(logging.WARNING)
 
+    warm_up()  # in each gunicorn worker as it boots, not in its first search
     context = HubContext.build(settings)
     app.extensions[EXTENSION] = context
     warn_on_mapping_drift(context.reader.es, settings.index_alias, log)

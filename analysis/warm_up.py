@@ -1,0 +1,13 @@
+"""Load what text analysis loads lazily (the segmenter's dictionary, the table of invisible
+characters, OpenCC's tables, pinyin, the glossary), about a second per process, when a process starts,
+so that the first search a new web process answers does not wait for it (api/app.py)."""
+
+from __future__ import annotations
+
+from analysis.vocabulary import glossary
+from analysis.words import pinyin_forms
+
+
+def warm_up() -> None:
+    glossary()
+    pinyin_forms("預熱大模型\u200b")  # folding (invisible characters, OpenCC), segmenting, pinyin
