@@ -64,9 +64,16 @@ def pinyin_forms_folded(folded: str) -> str:
     forms: list[str] = []
     for word in words(folded):
         if _CJK.search(word):
-            forms.append("".join(lazy_pinyin(word)))
-            forms.append("".join(lazy_pinyin(word, style=Style.FIRST_LETTER)))
+            forms.extend(_word_forms(word))
     return " ".join(dict.fromkeys(f.lower() for f in forms if f.isascii() and f.isalpha()))
+
+
+@lru_cache(maxsize=131_072)
+def _word_forms(word: str) -> tuple[str, str]:
+    # A word's pinyin and initials depend on the word alone, and words repeat across titles: pypinyin's
+    # own segmentation of each word, even with its conversions remembered, was a third of building a
+    # story (issue 12).
+    return "".join(lazy_pinyin(word)), "".join(lazy_pinyin(word, style=Style.FIRST_LETTER))
 
 
 def pinyin_key(text: str | None) -> str:

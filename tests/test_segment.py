@@ -1,7 +1,7 @@
 """The fast analysis gives the results the slow one gave: jieba-rs (through analysis/segment.py)
 segments like jieba, the regular-expression strip_invisible drops what the per-character check
-dropped, and the remembering pinyin converter answers like pypinyin's lazy_pinyin. Checked on every
-text of the demo corpus, the judged queries and hand-picked edge cases."""
+dropped, and the remembering pinyin converter and the per-word pinyin forms answer like pypinyin.
+Checked on every text of the demo corpus, the judged queries and hand-picked edge cases."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import pytest
 from analysis.normalize import fold, plain_text, strip_invisible
 from analysis.segment import WORD, words
 from analysis.vocabulary import segmentation_words
-from analysis.words import lazy_pinyin
+from analysis.words import lazy_pinyin, pinyin_forms_folded
 
 ROOT = Path(__file__).resolve().parent.parent
 EDGE_CASES = [
@@ -96,3 +96,16 @@ def test_remembered_pinyin_equals_pypinyins(style):
     texts = [fold(t) for t in _corpus_texts()[:3000]] + ["绿色 女 略 战略", "ａｂｃ 你好吗 hello 世界"]
     for _ in range(2):  # the second round answers from memory
         assert [lazy_pinyin(t, style=style) for t in texts] == [pypinyin.lazy_pinyin(t, style=style) for t in texts]
+
+
+def test_pinyin_forms_from_remembered_words_equal_pypinyins_of_each_word():
+    texts = [fold(t) for t in _corpus_texts()[:3000]] + ["重庆银行行长 长大了", "音乐 乐器"]
+    for _ in range(2):  # the second round answers from memory
+        for text in texts:
+            expected: list[str] = []
+            for word in words(text):
+                if any("\u3400" <= ch <= "\u9fff" for ch in word):
+                    expected.append("".join(pypinyin.lazy_pinyin(word)))
+                    expected.append("".join(pypinyin.lazy_pinyin(word, style=pypinyin.Style.FIRST_LETTER)))
+            kept = dict.fromkeys(f.lower() for f in expected if f.isascii() and f.isalpha())
+            assert pinyin_forms_folded(text) == " ".join(kept), text
