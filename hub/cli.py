@@ -69,6 +69,7 @@ def cmd_import(settings: Settings, args) -> int:
         print(f"no such file: {', '.join(missing)}", file=sys.stderr)
         return 2
     kick = None
+    drain = _StreamingDrain(settings) if args.index else None
     if not args.index and not args.no_kick:
         from worker.dispatch import kick_outbox
 
@@ -92,19 +93,74 @@ def cmd_import(settings: Settings, args) -> int:
             if kick and done:
                 kick()
 
-        report = import_files(
-            writer_session_factory(settings.db_url), paths, batch=settings.import_batch, on_progress=on_progress
-        )
-    elapsed = time.monotonic() - started
+        try:
+            report = import_files(
+                writer_session_factory(settings.db_url), paths, batch=settings.import_batch, on_progress=on_progress
+            )
+        finally:
+            imported = time.monotonic()
+            indexed = drain.finish() if drain else None
+    elapsed = imported - started
     lines = sum(sum(counts.values()) for counts in report.counts.values())
     print(f"{lines} lines in {elapsed:.1f} s ({lines / elapsed if elapsed else 0:,.0f} lines/s)")
     for entity_type, counts in sorted(report.counts.items()):
         print(f"{entity_type}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     for error in report.errors:
         print(error, file=sys.stderr)
-    if args.index:
-        cmd_drain(settings, args)
-    return 1 if report.errors else 0
+    if drain and indexed is None:
+        print("the drain failed (its error is above): run `hub drain`", file=sys.stderr)
+    elif drain:
+        print(f"outbox: {indexed} entries indexed, {time.monotonic() - started:.1f} s after the import started")
+    return 1 if report.errors or (drain and indexed is None) else 0
+
+
+class _StreamingDrain:
+    """The drain of `hub import --index`, in a process of its own while the import goes on: it indexes
+    what the import has committed so far, again and again, and once the import is over it drains what
+    is left and stops. Run one after the other, the drain started only when the last line was in, and
+    the engine waited for the whole import (issue 12)."""
+
+    def __init__(self, settings: Settings) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")  # a clean interpreter, not a copy of this one
+        self._over, self._indexed = context.Event(), context.Value("q", 0)
+        self._process = context.Process(
+            target=_drain_until_over, args=(settings, self._over, self._indexed), name="hub-import-drain"
+        )
+        self._process.start()
+
+    def finish(self) -> int | None:
+        """Entries indexed in all, once the last of them is; None if the drain failed."""
+        self._over.set()
+        self._process.join()
+        return self._indexed.value if self._process.exitcode == 0 else None
+
+
+def _drain_until_over(settings: Settings, over, indexed) -> None:
+    import logging
+
+    from indexer.lifecycle import warn_on_mapping_drift
+    from indexer.sync import drain_outbox
+
+    sessions, es, bump = _sessions(settings), _es(settings), _bump_cache(settings)
+    warn_on_mapping_drift(es, settings.index_alias, logging.getLogger("hub"))
+    while True:
+        last = over.is_set()  # read before draining: this drain then sees every committed line
+        done = drain_outbox(
+            sessions,
+            es,
+            settings.index_alias,
+            settings.outbox_batch,
+            bump,
+            processes=settings.build_processes,
+            shards=settings.index_shards,
+        )
+        indexed.value += done
+        if last:
+            return
+        if not done:
+            over.wait(0.5)
 
 
 def cmd_drain(settings: Settings, _args) -> int:

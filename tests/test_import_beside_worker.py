@@ -1,5 +1,6 @@
-"""`hub import` beside a running worker: the drain commits between the import's batches and no line
-is lost (it used to fail with "database is locked" after the first collision)."""
+"""`hub import` beside a running worker, and `hub import --index` with its own drain: the drain commits
+between the import's batches and no line is lost (it used to fail with "database is locked" after the
+first collision)."""
 
 import json
 import subprocess
@@ -72,6 +73,24 @@ def test_an_import_while_the_worker_drains_keeps_every_line(store_stack, tmp_pat
     finally:
         worker.terminate()
         worker.wait(timeout=30)
+
+
+def test_import_with_index_drains_beside_the_import_and_returns_when_all_is_searchable(store_stack, tmp_path):
+    stack = store_stack("import-index")
+    source = write_lines(tmp_path / "many.jsonl")
+    done = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "import", "--index", str(source)],
+        cwd=ROOT,
+        env={**stack.env(), "HUB_IMPORT_BATCH": "200"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "database is locked" not in done.stderr
+    assert f"outbox: {USERS + STORIES} entries indexed" in done.stdout
+    assert pending_count(stack.sessions()) == 0
+    assert indexed_stories(stack) == STORIES
 
 
 def test_each_batch_is_committed_with_its_outbox_rows_before_the_next_is_read(store_stack, tmp_path):
