@@ -14,6 +14,7 @@ from api.compression import init_compression
 from api.context import EXTENSION, HubContext
 from api.errors import register_error_handlers
 from api.extensions import EnvelopeApi, cache
+from api.json_provider import OrjsonProvider
 from api.security_headers import install_security_headers
 from config import Settings
 from indexer.lifecycle import warn_on_mapping_drift
@@ -25,6 +26,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings()
     refuse_unsafe(settings)  # before anything is built: no default secret key outside development and tests
     app = Flask(__name__, static_folder=None)
+    app.json = OrjsonProvider(app)
     app.config.update(
         SECRET_KEY=settings.secret_key,
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
@@ -39,7 +41,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         CACHE_DEFAULT_TIMEOUT=settings.cache_timeout,
         CACHE_KEY_PREFIX="hub:cache:",
     )
-    app.json.ensure_ascii = False
     app.test_client_class = ClosingTestClient  # runs work after the answer (api/after_answer.py) in tests
     if settings.proxy_hops > 0:  # behind that many proxies: the client address from X-Forwarded-For
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_hops)

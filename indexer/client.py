@@ -9,6 +9,8 @@ from functools import lru_cache
 
 from elasticsearch import Elasticsearch
 
+from indexer.serializer import OrjsonSerializer
+
 
 def node_urls(url: str) -> list[str]:
     """`HUB_ES_URL` names one node or several, comma-separated (a cluster: the client spreads requests
@@ -25,4 +27,5 @@ def make_client(url: str, username: str = "", password: str = "", timeout: float
         timeout=timeout,
         max_retries=1,
         retry_on_timeout=False,
+        serializer=OrjsonSerializer(),
     )
