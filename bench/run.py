@@ -347,15 +347,17 @@ def cpu_busy(seconds: float) -> float:
         fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
         return sum(fields), fields[3] + fields[4]  # all, idle + iowait
 
-    (total0, idle0), _ = sample(), time.sleep(seconds)
+    total0, idle0 = sample()
+    time.sleep(seconds)
     total1, idle1 = sample()
     return 1 - (idle1 - idle0) / max(1, total1 - total0)
 
 
 def wait_for_quiet(limit: float = 900, busy_under: float = 0.15) -> float:
     """Seconds until the machine has been under `busy_under` of its CPU for two 5-s windows in a row:
-    after a large load the database's own work (autovacuum, checkpoints) goes on for minutes, and
-    searches measured beside it measure it (issue 12: load averages of 3-4 at the 1M searches)."""
+    searches measured beside work left over from a load (the engine's, the database's) would measure
+    it. The 1-minute load average cannot tell: after the 1M load it still read 3-4 on a machine that
+    was quiet (issue 12)."""
     started, quiet = time.perf_counter(), 0
     while quiet < 2 and time.perf_counter() - started < limit:
         quiet = quiet + 1 if cpu_busy(5) < busy_under else 0
