@@ -7,7 +7,7 @@ stale within seconds: entries live `cache_timeout` seconds (30 by default) and b
 generation (`store.cache_generation.bump`, the worker's after-indexing callback) retires them at once.
 A Redis failure never fails the request: the read just goes to Elasticsearch.
 
-The feeds and the search cache their finished answer instead (`cached_answer`, plain Redis, not
+The feeds, the search and the title suggestions cache their finished answer instead (`cached_answer`, plain Redis, not
 flask-caching): the JSON bytes of the envelope, so an anonymous hit costs one Redis round trip and no
 schema dump or JSON encoding (with two round trips, the dump and the encoding, the cached story feed
 was CPU-bound at ~330 requests/s, issue 12), and a miss writes the cache after the answer is sent."""
@@ -95,7 +95,7 @@ def _unpack(entry: bytes) -> tuple[bytes, int | None]:
 
 def cached_answer(
     args: Any,
-    compute: Callable[[], dict],
+    compute: Callable[[], dict | list],
     finish: Callable[[dict], None] | None = None,
 ) -> tuple[Response, int | None]:
     """The JSON answer `ok(compute())`, and the page's `total` (None without one).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask.views import MethodView
 
 from api.blueprint import HubBlueprint
-from api.envelope import envelope_of, ok
+from api.envelope import envelope_of
 from api.schemas.search import SearchArgs, SearchPageSchema, TotalArgs, TotalSchema
 from api.services.feeds import counts, search_page
 
@@ -30,4 +30,4 @@ class Total(MethodView):
     @blp.response(200, envelope_of(TotalSchema))
     def get(self, args):
         """Counts per type for the search tabs: the same `q`, `label` and `time` as the search, one request."""
-        return ok(counts(args))
+        return counts(args)

@@ -54,3 +54,35 @@ def test_every_search_page_is_what_its_schema_says(client, signed_in):
             SEARCH_ENVELOPE, client.get("/api/v2/search", query_string={"model": model, "size": 50})
         )
     assert items > 1000
+
+
+def test_every_title_suggestion_answer_is_what_its_schema_says(client):
+    """Suggestions are cached and sent as encoded (cached_answer) too: each prefix of the judged queries,
+    once computed and once from the cache, is exactly its documented envelope."""
+    from api.envelope import envelope_of
+    from api.schemas.search import SuggestionSchema
+
+    envelope = envelope_of(SuggestionSchema, many=True)()
+    found = 0
+    for q in queries()[::4]:
+        for prefix in {q[:1], q[:2], q[:4]}:
+            first, again = (client.get("/api/v2/search/stories_title", query_string={"q": prefix}) for _ in "12")
+            assert first.status_code == 200 and first.get_data() == again.get_data()
+            body = json.loads(first.get_data())
+            assert body["code"] == 0 and envelope.dump(body) == body
+            found += len(body["data"])
+    assert found > 100
+
+
+def test_every_count_answer_is_what_its_schema_says(client):
+    """/v2/total is sent as encoded (cached_answer) as well: computed and cached, it is its envelope."""
+    from api.envelope import envelope_of
+    from api.schemas.search import TotalSchema
+
+    envelope = envelope_of(TotalSchema)()
+    for q in [*queries()[::10], ""]:
+        first, again = (client.get("/api/v2/total", query_string={"q": q}) for _ in "12")
+        assert first.status_code == 200 and first.get_data() == again.get_data()
+        body = json.loads(first.get_data())
+        assert body["code"] == 0 and envelope.dump(body) == body
+        assert body["data"]["all"] == sum(body["data"][name] for name in kinds.SEARCHABLE)

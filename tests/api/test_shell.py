@@ -203,3 +203,16 @@ def test_every_page_of_the_ui_router_is_known_to_the_server(shell):
     assert "editor" in fixed and len(fixed) > 10, fixed
     unknown = [r for r in fixed if shell.get(f"/{r}").status_code != 200]
     assert unknown == []
+
+
+def test_the_ui_describes_the_list_pages_as_the_server_does():
+    """A landing on /papers and a client-side visit to it give the same description (and so the same
+    WeChat share card): ui/src/lib/pageDescriptions.ts must say what LIST_DESCRIPTIONS says."""
+    import re
+
+    from api.services.page_meta import LIST_DESCRIPTIONS
+    from tests.support import ROOT
+
+    source = (ROOT / "ui/src/lib/pageDescriptions.ts").read_text(encoding="utf-8")
+    in_ui = dict(re.findall(r"^\s+(\w+): '([^']+)',$", source, re.M))
+    assert in_ui == LIST_DESCRIPTIONS

@@ -5,6 +5,7 @@ import { useInfiniteList } from '@/hooks/useInfiniteList';
 import type { ContentType, SortValue } from '@/api/types';
 import { FiltersBar } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
+import { PAGE_DESCRIPTIONS } from '@/lib/pageDescriptions';
 import { tagLabel } from '@/lib/tags';
 import { FeedCards } from './FeedCard';
 import { feedPageQuery } from './feedQueries';
@@ -14,12 +15,18 @@ import '@/components/Card/card.css';
 import './FeedPage.css';
 
 const TITLES: Record<ContentType, string> = { story: '专栏', event: '活动', paper: '论文', project: '项目' };
+const DESCRIPTIONS: Record<ContentType, string | undefined> = {
+  story: undefined, // the home page: the site's own description
+  event: PAGE_DESCRIPTIONS.events,
+  paper: PAGE_DESCRIPTIONS.papers,
+  project: PAGE_DESCRIPTIONS.projects,
+};
 
 /** `/`, `/events`, `/papers`, `/projects`: the filters bar and an infinite list of one content kind. */
 export default function FeedPage({ type }: { type: ContentType }) {
   const { filters, update, narrowed, clearFilters } = useFilters('new');
   const { isApp } = useDevice();
-  useDocumentTitle(TITLES[type]);
+  useDocumentTitle(TITLES[type], { description: DESCRIPTIONS[type] });
   const sort: SortValue = filters.sort === 'hot' ? 'hot' : 'new';
   const list = useInfiniteList(feedPageQuery(type, filters), itemKey);
   return (

@@ -6,6 +6,7 @@ import { Avatar } from '@/components/Img/Img';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { Tabs } from '@/components/Tabs/Tabs';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { PAGE_DESCRIPTIONS } from '@/lib/pageDescriptions';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -40,7 +41,7 @@ function RankMeasure({ row, tab }: { row: RankedPerson; tab: RankTab }) {
 export default function RankingsPage() {
   const [params, setParams] = useSearchParams();
   const tab: RankTab = params.get('tab') === 'hub' ? 'hub' : 'global';
-  useDocumentTitle('榜单');
+  useDocumentTitle('榜单', { description: PAGE_DESCRIPTIONS.rankings });
   const list = useInfiniteList(rankingsQuery(tab), rowKey);
   return (
     <div className="rankings">
