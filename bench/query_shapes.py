@@ -43,6 +43,13 @@ def without_total(body: dict, _q: str) -> dict:
     return body
 
 
+def total_to_next_page(body: dict, _q: str) -> dict:
+    """Counted only as far as paging needs: one hit past this page says there is a next one."""
+    body = copy.deepcopy(body)
+    body["track_total_hits"] = body["from"] + body["size"] + 1
+    return body
+
+
 def score_only_sort(body: dict, _q: str) -> dict:
     body = copy.deepcopy(body)
     if body["sort"] and body["sort"][0] == "_score":
@@ -66,6 +73,7 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "as sent": as_sent,
     "no highlight": without_highlight,
     "no total (track_total_hits false)": without_total,
+    "total up to the next page": total_to_next_page,
     "relevance: _score only (no tie-breaks)": score_only_sort,
     "highlight from a plain match": simple_highlight,
 }
