@@ -7,10 +7,11 @@ stale within seconds: entries live `cache_timeout` seconds (30 by default) and b
 generation (`store.cache_generation.bump`, the worker's after-indexing callback) retires them at once.
 A Redis failure never fails the request: the read just goes to Elasticsearch.
 
-The feeds, the search and the title suggestions cache their finished answer instead (`cached_answer`, plain Redis, not
-flask-caching): the JSON bytes of the envelope, so an anonymous hit costs one Redis round trip and no
-schema dump or JSON encoding (with two round trips, the dump and the encoding, the cached story feed
-was CPU-bound at ~330 requests/s, issue 12), and a miss writes the cache after the answer is sent."""
+The feeds, the search, its tabs' counts and the title suggestions cache their finished answer
+instead (`cached_answer`, plain Redis, not flask-caching): the JSON bytes of the envelope, so an
+anonymous hit costs one Redis round trip and no schema dump or JSON encoding (with two round trips,
+the dump and the encoding, the cached story feed was CPU-bound at ~330 requests/s, issue 12), and a
+miss writes the cache after the answer is sent."""
 
 from __future__ import annotations
 

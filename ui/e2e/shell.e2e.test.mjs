@@ -148,8 +148,32 @@ describe('server-rendered head', () => {
     await page.locator('.story-page__title').waitFor();
     await page.getByRole('link', { name: /AI 社区 首页/ }).first().click();
     await page.waitForURL(BASE + '/');
-    await page.waitForFunction(() => document.title === '专栏 - AI 社区');
+    await page.waitForFunction(() => document.title === 'AI 社区');
     assert.equal(await page.locator('meta[property="og:image"]').count(), 0);
+    await context.close();
+  });
+
+  test('every public page says in the browser what its first HTML said (title, og:title, description)', async () => {
+    // A chat app's card comes from the first HTML, WeChat's in-app card from the live head: they must agree.
+    const { context, page } = await newPage(browser);
+    await page.goto(BASE + '/papers');
+    const paper = await page.locator('a[href^="/paper/"]').first().getAttribute('href');
+    const paths = ['/', '/events', '/papers', '/projects', '/rankings', '/browse', '/link', '/search?q=%E5%A4%A7%E6%A8%A1%E5%9E%8B', '/view/1', paper];
+    for (const path of paths) {
+      const first = metaOf(await (await fetch(BASE + path)).text());
+      await page.goto(BASE + path);
+      await page.waitForLoadState('networkidle');
+      const live = await page.evaluate(() => ({
+        title: document.title,
+        ogTitle: document.querySelector('meta[property="og:title"]')?.content,
+        description: document.querySelector('meta[property="og:description"]')?.content,
+      }));
+      assert.deepEqual(
+        live,
+        { title: unescape(first.title), ogTitle: unescape(first.meta['og:title']), description: unescape(first.meta['og:description']) },
+        path,
+      );
+    }
     await context.close();
   });
 

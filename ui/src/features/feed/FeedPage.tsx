@@ -26,7 +26,8 @@ const DESCRIPTIONS: Record<ContentType, string | undefined> = {
 export default function FeedPage({ type }: { type: ContentType }) {
   const { filters, update, narrowed, clearFilters } = useFilters('new');
   const { isApp } = useDevice();
-  useDocumentTitle(TITLES[type], { description: DESCRIPTIONS[type] });
+  // The home page is titled by the site's name alone, as its first HTML is (api/services/page_meta.py).
+  useDocumentTitle(type === 'story' ? null : TITLES[type], { description: DESCRIPTIONS[type] });
   const sort: SortValue = filters.sort === 'hot' ? 'hot' : 'new';
   const list = useInfiniteList(feedPageQuery(type, filters), itemKey);
   return (
