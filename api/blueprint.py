@@ -70,6 +70,12 @@ class HubBlueprint(Blueprint):
 
         return decorate
 
+    def arguments(self, schema, **kwargs):
+        """flask-smorest's `arguments`, with a schema class made into one instance here: given the class,
+        webargs builds a new schema for every request (copying its fields and their Chinese messages,
+        0.12 ms of a search, issue 12). Loading keeps no state on the schema, so threads can share it."""
+        return super().arguments(schema() if isinstance(schema, type) else schema, **kwargs)
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._prepare_doc_cbks.append(_documented_errors)
