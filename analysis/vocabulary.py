@@ -38,13 +38,14 @@ class Glossary:
         """The glossary groups whose terms occur in `query`, and what is left of the query once the
         found terms are cut out (longest terms first)."""
         folded = fold(query).lower()
-        rest = f" {folded} "
+        rest, stripped = f" {folded} ", folded  # the padded and bare forms, redone only when a term is cut
         found: list[tuple[str, ...]] = []
         for term, group in self._longest_first:
-            if _occurs(term, rest.strip(), rest):
+            if _occurs(term, stripped, rest):
                 if group not in found:
                     found.append(group)
                 rest = rest.replace(term, " ")
+                stripped = rest.strip()
         return found, " ".join(rest.split())
 
     def expansions(self, query: str) -> list[str]:
