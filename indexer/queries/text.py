@@ -81,13 +81,17 @@ def text_query(q: str) -> dict:
         {"match_phrase": {"tag_labels": {"query": text, "boost": 2}}},
         {"term": {"repo": {"value": text.lower(), "boost": 20}}},
     ]
-    if len(_CJK.findall(text)) < 3:
+    chinese = len(_CJK.findall(text))
+    if chinese < 3:
         # One or two characters, or a character inside a word: only the single-character fields
         # find them. Longer Chinese is found by the bigram clauses above; the characters of a common
         # word as a phrase over every title and summary were a tenth of a search at 1M (issue 12).
         should.append({"multi_match": {"query": text, "fields": UNIGRAM_FIELDS, "type": "phrase", "slop": 0}})
-    else:
-        # One mistyped or missing character still finds the rest (大模形 → 大模…).
+    elif chinese > 3:
+        # One mistyped or missing character still finds the rest (向量数剧库 → 向量数…). Not for three
+        # characters: one of their two bigrams alone (模型 of 大模型) is in a large share of a big
+        # corpus and was the costliest clause of such a search at 1M (issue 12); their typos are
+        # mostly homophones, which the pinyin clause below finds (大模形 → 大模型).
         should.append(
             {
                 "multi_match": {
@@ -98,6 +102,7 @@ def text_query(q: str) -> dict:
                 }
             }
         )
+    if chinese >= 3:
         # Homophones: the pinyin of each Chinese word (a typo by the pinyin IME picks a homophone).
         should.append({"match": {"pinyin": {"query": pinyin_forms(text), "operator": "and", "boost": 0.5}}})
     latin = " ".join(_LATIN.findall(text))
