@@ -4,8 +4,8 @@ Every clause is a way for a document to match; `minimum_should_match` inside the
 partial matches from exploding (a query none of whose words is in the corpus finds nothing):
 - words: all bigrams of the folded query in one field (strict, the best matches), the characters as
   a phrase, the whole query as a title phrase;
-- segmented words (jieba) across title and body, most of them required; the same leniently on
-  bigrams, one may be missing (a mistyped character);
+- segmented words (jieba) across title and body, most of them required; from four Chinese
+  characters the same leniently on bigrams, one may be missing (a mistyped character);
 - Latin words stemmed and split at case and digits (`gpt4` = `GPT-4`, `agents` = `agent`), with
   fuzzy matching for words of five letters or more;
 - exact fields: arXiv numbers, people (authors, user names), tag labels, organisers, repositories;
