@@ -68,6 +68,19 @@ def simple_highlight(body: dict, q: str) -> dict:
     return body
 
 
+def sorted_text_as_filter(body: dict, _q: str) -> dict:
+    """Hot and new lists: the text query as a filter (no scores; cacheable per segment), the
+    highlights from the same query given apart."""
+    body = copy.deepcopy(body)
+    boolean = body["query"]["bool"]
+    if body["sort"][0] == "_score" or "must" not in boolean:
+        return body
+    text = boolean.pop("must")
+    boolean["filter"] = [*boolean["filter"], *text]
+    body["highlight"] = {**body["highlight"], "highlight_query": text[0]}
+    return body
+
+
 # A shape: (the body as sent, the query text) -> the body to send.
 SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "as sent": as_sent,
@@ -76,6 +89,7 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "total up to the next page": total_to_next_page,
     "relevance: _score only (no tie-breaks)": score_only_sort,
     "highlight from a plain match": simple_highlight,
+    "hot/new: text as a filter": sorted_text_as_filter,
 }
 
 
