@@ -81,6 +81,19 @@ def sorted_text_as_filter(body: dict, _q: str) -> dict:
     return body
 
 
+def without_glossary(body: dict, q: str) -> dict:
+    """The text query without its zh<->en glossary clause (what the synonyms cost)."""
+    from analysis.normalize import fold
+    from indexer.queries.text import _synonym_clause
+
+    body = copy.deepcopy(body)
+    clause = _synonym_clause(fold(q))
+    if clause and "must" in body["query"]["bool"]:
+        should = body["query"]["bool"]["must"][0]["bool"]["should"]
+        should[:] = [part for part in should if part != clause]
+    return body
+
+
 # A shape: (the body as sent, the query text) -> the body to send.
 SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "as sent": as_sent,
@@ -90,6 +103,7 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "relevance: _score only (no tie-breaks)": score_only_sort,
     "highlight from a plain match": simple_highlight,
     "hot/new: text as a filter": sorted_text_as_filter,
+    "no glossary clause": without_glossary,
 }
 
 
