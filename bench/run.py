@@ -430,13 +430,19 @@ def forget_cached_reads(ports: Ports, alias: str) -> None:
     cache_generation.bump(redis_client(ports.redis_url(5)), alias)
 
 
+def search_params(args: dict) -> dict:
+    """The API's query string for a bench search: the same arguments `engine_body` gives the engine
+    (leaving out `time` would make a month search repeat a relevance one, answered from the cache)."""
+    return {"q": args["q"], "sort": args["sort"], "size": 20, **({"time": args["time"]} if args["time"] else {})}
+
+
 def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
     """API and engine, interleaved query by query (which goes first alternates), over keep-alive connections."""
     api, engine = requests.Session(), requests.Session()
     found: dict = {"api": [], "engine": [], "took": [], "sizes": []}
 
     def call_api(args: dict) -> None:
-        params = {"q": args["q"], "sort": args["sort"], "size": 20, **({"time": args["time"]} if args["time"] else {})}
+        params = search_params(args)
         started = time.perf_counter()
         answer = api.get(
             f"http://127.0.0.1:{ports.web}/api/v2/search",
@@ -472,7 +478,7 @@ def measure_floor(ports: Ports, query: dict, repeats: int = 300) -> dict:
     cache (gunicorn, Flask, the rate limit, the arguments, one Redis round trip) and the engine's `GET /`.
     Of the API's share of an uncached search, this much is paid by any answer."""
     api, engine = requests.Session(), requests.Session()
-    params = {"q": query["q"], "sort": query["sort"], "size": 20}
+    params = search_params(query)
     url = f"http://127.0.0.1:{ports.web}/api/v2/search"
     found: dict = {"api": [], "engine": []}
     api.get(url, params=params, headers={"Accept-Encoding": "identity"}, timeout=30).raise_for_status()
