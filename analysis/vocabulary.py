@@ -1,17 +1,25 @@
 """The AI vocabulary: the zh↔en glossary (synonym groups, data/search/glossary.txt, editors extend it)
 and extra segmentation words (data/search/words.txt). Both files are re-read when they change, so a
-glossary edit applies to the next search without a restart or a reindex."""
+glossary edit applies to the next search without a restart or a reindex.
+
+Each group has a concept id (`concept_id`, from its terms): documents carry the ids of the groups
+they name (`Glossary.concept_ids`, the `concepts` field), so a search asks for one term instead of
+every synonym in every field. An edited group has a new id, which the index does not know until a
+rebuild; the search looks for such a group's terms themselves (indexer/queries/text.py)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import threading
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 from analysis.normalize import fold
+from analysis.stems import holds_run, latin_stems
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 GLOSSARY = Path(os.environ.get("HUB_GLOSSARY_FILE", DATA / "search" / "glossary.txt"))
@@ -48,6 +56,59 @@ class Glossary:
                 stripped = rest.strip()
         return found, " ".join(rest.split())
 
+    @cached_property
+    def ids(self) -> list[str]:
+        """Every group's concept id, in file order."""
+        return [concept_id(group) for group in self.groups]
+
+    @cached_property
+    def _index_terms(self) -> tuple[list[tuple[str, str]], dict[str, list[tuple[str, tuple[str, ...], str]]]]:
+        """Chinese terms with their group's id; Latin ones as (term, stems, id) for each reading of the
+        term, by their first stem (a text is only checked for terms starting with one of its stems)."""
+        chinese, latin = [], {}
+        for group in self.groups:
+            gid = concept_id(group)
+            for term in group:
+                if term.isascii():
+                    for stems in latin_stems(term):
+                        if stems:
+                            latin.setdefault(stems[0], []).append((term, stems, gid))
+                else:
+                    chinese.append((term, gid))
+        return chinese, latin
+
+    def concept_ids(self, titles: list[str], tags: list[str] = (), summary: str | None = None) -> list[str]:
+        """The ids of the groups a document names, once for each of their terms found in a tag label
+        or (for a Latin term) in the summary and twice for each found in a title: the `concepts` field
+        counts them, so a document naming a concept in its title, or by several of its terms, scores
+        higher, as when the search looked for each term in each field. A Chinese term is found inside
+        the text, a Latin one as consecutive stemmed words (analysis/stems.py). `titles` and `tags`
+        are folded."""
+        found: list[str] = []
+        for texts, weight in ((titles, 2), (tags, 1)):
+            found += self._ids_in([text for text in texts if text], None) * weight
+        if summary and _LATINISH.search(summary):  # folding is the costly part: not for a Chinese summary
+            found += self._ids_in([], latin_stems(fold(summary)))
+        return found
+
+    def _ids_in(self, texts: list[str], latin: list[tuple[str, ...]] | None) -> list[str]:
+        """One id per term found: Chinese terms in `texts`, Latin ones in their stems (or `latin`)."""
+        chinese, latin_terms = self._index_terms
+        found = []
+        if texts:
+            joined = "\n".join(texts).lower()  # a line break: no term runs from one text into the next
+            found = [gid for term, gid in chinese if term in joined]
+        if latin is None:
+            latin = [stems for text in texts if _LATINISH.search(text) for stems in latin_stems(text)]
+        present = {stem for stems in latin for stem in stems}
+        matched = {  # by term: a term found in two readings counts once
+            term: gid
+            for stem in present.intersection(latin_terms)
+            for term, run, gid in latin_terms[stem]
+            if any(holds_run(stems, run) for stems in latin)
+        }
+        return found + list(matched.values())
+
     def expansions(self, query: str) -> list[str]:
         """Terms meaning the same as a glossary term found in `query` (the query's own terms left out)."""
         folded = fold(query).lower()
@@ -57,6 +118,15 @@ class Glossary:
             if any(_occurs(term, folded, padded) for term in group):
                 found.extend(t for t in group if not _occurs(t, folded, padded) and t not in found)
         return found
+
+
+def concept_id(group: tuple[str, ...]) -> str:
+    """A short id naming the group by its terms: editing a group (a term added, removed, reordered) gives
+    it a new id, which documents indexed before the edit do not carry."""
+    return "g" + hashlib.sha1("\n".join(group).encode("utf-8"), usedforsecurity=False).hexdigest()[:11]
+
+
+_LATINISH = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")  # before folding, full-width letters too
 
 
 def _occurs(term: str, folded: str, padded: str) -> bool:

@@ -8,6 +8,7 @@ request probes the engine again."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,12 @@ from elasticsearch import ConnectionError as EsConnectionError
 from elasticsearch import ConnectionTimeout, Elasticsearch, NotFoundError, TransportError
 
 from api.feed_items import page_of
+from indexer.lifecycle import indexed_concepts
+
+# How long the glossary concept ids the index carries are trusted before asked again: a rebuild or a
+# glossary edit reaches the searches within this. A stale set is still right: it only names groups
+# every document carries (indexer.lifecycle.indexed_concepts).
+CONCEPTS_TTL = 30.0
 
 
 def engine_failure(exc: BaseException) -> bool:
@@ -36,12 +43,28 @@ class IndexReader:
         self.es = es
         self.alias = alias
         self.breaker = breaker or make_breaker(3, 10)
+        self._concepts: tuple[float, frozenset[str]] = (float("-inf"), frozenset())
 
     def _call(self, fn: Callable[..., Any], **kwargs) -> Any:
         return self.breaker.call(fn, **kwargs)
 
     def search(self, body: dict) -> dict:
         return self._call(self.es.search, index=self.alias, body=body)
+
+    def concepts(self) -> frozenset[str]:
+        """The glossary concept ids every document behind the alias carries (for text_query), asked of
+        the engine at most every CONCEPTS_TTL seconds; none when it cannot tell (the search then looks
+        for every glossary term itself, which finds the same documents)."""
+        asked_at, known = self._concepts
+        now = time.monotonic()
+        if now - asked_at < CONCEPTS_TTL:
+            return known
+        try:
+            known = self._call(indexed_concepts, es=self.es, alias=self.alias)
+        except NotFoundError:
+            known = frozenset()
+        self._concepts = (now, known)
+        return known
 
     def hits(self, body: dict) -> list[dict]:
         return self.search(body)["hits"]["hits"]

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from run import engine_body, percentile, query_set  # noqa: E402
+from run import engine_body, index_concepts, percentile, query_set  # noqa: E402
 
 
 def as_sent(body: dict, _q: str) -> dict:
@@ -81,17 +81,37 @@ def sorted_text_as_filter(body: dict, _q: str) -> dict:
     return body
 
 
-def without_glossary(body: dict, q: str) -> dict:
-    """The text query without its zh<->en glossary clause (what the synonyms cost)."""
+# The glossary concept ids of the index measured (set by main): the bodies use them as the API does.
+CONCEPTS: frozenset[str] = frozenset()
+
+
+def _replace_glossary(body: dict, q: str, replacement: dict | None) -> dict:
     from analysis.normalize import fold
     from indexer.queries.text import _synonym_clause
 
     body = copy.deepcopy(body)
-    clause = _synonym_clause(fold(q))
+    clause = _synonym_clause(fold(q), CONCEPTS)
     if clause and "must" in body["query"]["bool"]:
         should = body["query"]["bool"]["must"][0]["bool"]["should"]
-        should[:] = [part for part in should if part != clause]
+        at = should.index(clause)
+        if replacement is None:
+            del should[at]
+        else:
+            should[at] = replacement
     return body
+
+
+def without_glossary(body: dict, q: str) -> dict:
+    """The text query without its zh<->en glossary clause (what the synonyms cost)."""
+    return _replace_glossary(body, q, None)
+
+
+def glossary_by_terms(body: dict, q: str) -> dict:
+    """The glossary clause looking for every synonym in every field, as before the `concepts` field."""
+    from analysis.normalize import fold
+    from indexer.queries.text import _synonym_clause
+
+    return _replace_glossary(body, q, _synonym_clause(fold(q)))
 
 
 # A shape: (the body as sent, the query text) -> the body to send.
@@ -104,6 +124,7 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "highlight from a plain match": simple_highlight,
     "hot/new: text as a filter": sorted_text_as_filter,
     "no glossary clause": without_glossary,
+    "glossary by its terms": glossary_by_terms,
 }
 
 
@@ -135,13 +156,15 @@ def main() -> None:
     args = parser.parse_args()
     shapes = [name for name in args.shapes.split(",") if name]
     session = requests.Session()
+    global CONCEPTS
+    CONCEPTS = index_concepts(args.es, args.alias)
     chosen = query_set(args.queries)
     for query in chosen[-40:]:  # warm-up
-        took(session, args.es, args.alias, engine_body(query))
+        took(session, args.es, args.alias, engine_body(query, CONCEPTS))
     found: dict[str, dict[str, list[float]]] = {name: {} for name in shapes}
     slowest: list[tuple[float, dict]] = []
     for number, query in enumerate(chosen):
-        body = engine_body(query)
+        body = engine_body(query, CONCEPTS)
         order = shapes[number % len(shapes) :] + shapes[: number % len(shapes)]
         for name in order:
             spent = took(session, args.es, args.alias, SHAPES[name](body, query["q"]))
@@ -157,7 +180,7 @@ def main() -> None:
             print(f"| {name} | {sort} | {len(values)} | {figures} | {statistics.mean(values):.1f} |")
     for spent, query in sorted(slowest, key=lambda pair: -pair[0])[: args.profile]:
         print(f"\n{spent:.0f} ms: {query}")
-        for cost, description in clause_costs(session, args.es, args.alias, engine_body(query))[:6]:
+        for cost, description in clause_costs(session, args.es, args.alias, engine_body(query, CONCEPTS))[:6]:
             print(f"  {cost:8.1f} ms  {description}")
 
 

@@ -415,11 +415,23 @@ def query_set(limit: int) -> list[dict]:
     return args[:limit]
 
 
-def engine_body(args: dict) -> dict:
-    """The body the API sends for these arguments (api/services/feeds.py search_page)."""
+def engine_body(args: dict, concepts: frozenset[str] = frozenset()) -> dict:
+    """The body the API sends for these arguments (api/services/feeds.py search_page); `concepts` as the
+    API reads them from the index (`index_concepts`)."""
     from indexer.queries.search import build_search
 
-    return build_search(args["q"], types=None, tags=[], time=args["time"], sort=args["sort"], page=1, size=20)
+    return build_search(
+        args["q"], types=None, tags=[], time=args["time"], sort=args["sort"], page=1, size=20, concepts=concepts
+    )
+
+
+def index_concepts(es_url: str, alias: str) -> frozenset[str]:
+    """The glossary concept ids the index carries, which the API's search bodies use (IndexReader.concepts)."""
+    from elasticsearch import Elasticsearch
+
+    from indexer.lifecycle import indexed_concepts
+
+    return indexed_concepts(Elasticsearch(es_url), alias)
 
 
 def forget_cached_reads(ports: Ports, alias: str) -> None:
@@ -440,6 +452,7 @@ def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
     """API and engine, interleaved query by query (which goes first alternates), over keep-alive connections."""
     api, engine = requests.Session(), requests.Session()
     found: dict = {"api": [], "engine": [], "took": [], "sizes": []}
+    concepts = index_concepts(ports.es_url, alias)
 
     def call_api(args: dict) -> None:
         params = search_params(args)
@@ -455,7 +468,9 @@ def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
         found["sizes"].append(len(answer.content))
 
     def call_engine(args: dict) -> None:
-        body = json.dumps(engine_body(args))  # built before the clock starts, as the API builds it before sending
+        body = json.dumps(
+            engine_body(args, concepts)
+        )  # built before the clock starts, as the API builds it before sending
         started = time.perf_counter()
         answer = engine.post(
             f"{ports.es_url}/{alias}/_search", data=body, headers={"Content-Type": "application/json"}, timeout=30

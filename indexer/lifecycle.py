@@ -13,6 +13,8 @@ from pathlib import Path
 
 from elasticsearch import Elasticsearch, ElasticsearchException, NotFoundError, TransportError
 
+from analysis.vocabulary import glossary
+
 MAPPINGS_DIR = Path(__file__).resolve().parent.parent / "mappings"
 # The drift check runs at start-up: it must not hold a process up when Elasticsearch is away.
 DRIFT_CHECK_TIMEOUT = 2  # seconds
@@ -85,6 +87,9 @@ def create_versioned_index(
     `bulk_load`, it is made for a rebuild (BULK_LOAD_SETTINGS) until restore_serving_settings;
     `shards` overrides the mapping file's number of primary shards (Settings.index_shards)."""
     body = load_mapping(name)
+    # The glossary groups whose ids every document of this index will carry (`concepts`): a search
+    # asks for these by id and looks for any other group's terms themselves (indexer/queries/text.py).
+    body["mappings"]["_meta"] = {**body["mappings"].get("_meta", {}), "glossary": glossary().ids}
     if shards:
         body["settings"] = {**body["settings"], "number_of_shards": shards}
     if bulk_load:
@@ -96,6 +101,14 @@ def create_versioned_index(
     es.indices.create(index=index, body=body, request_timeout=ADMIN_TIMEOUT)
     es.cluster.health(index=index, wait_for_status="yellow", timeout="30s", request_timeout=ADMIN_TIMEOUT)
     return index
+
+
+def indexed_concepts(es: Elasticsearch, alias: str) -> frozenset[str]:
+    """The glossary concept ids every document behind `alias` carries: those of the glossary as it was
+    when each index was created (`_meta.glossary`), common to all of them; empty for an index without."""
+    mappings = es.indices.get_mapping(index=alias, request_timeout=DRIFT_CHECK_TIMEOUT)
+    sets = [frozenset(m["mappings"].get("_meta", {}).get("glossary", ())) for m in mappings.values()]
+    return frozenset.intersection(*sets) if sets else frozenset()
 
 
 def restore_serving_settings(es: Elasticsearch, index: str, name: str = "content") -> dict:

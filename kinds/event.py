@@ -114,6 +114,7 @@ class EventKind(Kind):
             [event.name],
             [event.title, event.brief, event.company, event.address],
             tag_labels=[t["title"] for t in tag_names(event.tags)],
+            summary=event.brief,
         )
         return {
             **views,

@@ -73,7 +73,7 @@ class LinkKind(Kind):
     def search_fields(self, session: Session, status: LinkStatus) -> dict:
         author_name, _avatar = self._author(session, status)
         title = title_of(status.content)
-        views = text_views([title], [status.content], people=[author_name])
+        views = text_views([title], [status.content], people=[author_name], summary=status.content)
         return {
             **views,
             "title": title,

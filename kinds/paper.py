@@ -92,6 +92,7 @@ class PaperKind(Kind):
             [paper.summary_cn, paper.abstract],
             people=paper.authors or [],
             tag_labels=[t["title"] for t in tag_names(paper.tags)],
+            summary=paper.summary_cn or paper.abstract,
         )
         return {
             **views,

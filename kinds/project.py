@@ -67,6 +67,7 @@ class ProjectKind(Kind):
             [project.repo, f"{owner} {name}"],
             [project.description_cn, project.description, " ".join(project.topics or [])],
             tag_labels=[t["title"] for t in tag_names(project.tags)],
+            summary=project.description_cn or project.description,
         )
         return {
             **views,

@@ -133,6 +133,7 @@ class StoryKind(Kind):
             [story.summary, plain_text(story.content)],
             people=[author.name] if author else [],
             tag_labels=[t["title"] for t in tag_names(story.tags)],
+            summary=story.summary,
         )
         return {
             **views,

@@ -23,7 +23,7 @@ def did_you_mean(q: str) -> str | None:
             rewritten = rewritten.replace(word, known)
     if rewritten.lower() == text.lower():
         return None
-    found = reader().search(build_counts(rewritten))["hits"]["total"]["value"]
+    found = reader().search(build_counts(rewritten, concepts=reader().concepts()))["hits"]["total"]["value"]
     return rewritten if found else None
 
 

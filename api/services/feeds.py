@@ -45,7 +45,8 @@ def search_page(args: dict) -> Response:
     filters = {"tags": args["label"], "time": args["time"], "sort": args["sort"]}
 
     def read() -> dict:
-        body = build_search(args["q"], types=types, page=args["page"], size=args["size"], **filters)
+        concepts = reader().concepts()
+        body = build_search(args["q"], types=types, page=args["page"], size=args["size"], concepts=concepts, **filters)
         data = reader().page(body, args["page"], args["size"], args["label"])
         empty = args["q"] and data["total"] == 0 and args["page"] == 1
         return {**data, "did_you_mean": did_you_mean(args["q"]) if empty else None}
@@ -60,7 +61,8 @@ def counts(args: dict) -> Response:
     """The search tabs' counts, sent beside every search: cached as the answer's bytes like the page."""
 
     def count() -> dict:
-        result = reader().search(build_counts(args["q"], tags=args["label"], time=args["time"]))
+        body = build_counts(args["q"], tags=args["label"], time=args["time"], concepts=reader().concepts())
+        result = reader().search(body)
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}
         per_kind = {name: buckets.get(name, 0) for name in kinds.SEARCHABLE}
         return {"all": sum(per_kind.values()), **per_kind}

@@ -21,7 +21,9 @@ def build_search(
     sort: str = "relevance",
     page: int = 1,
     size: int = 20,
+    concepts: frozenset[str] = frozenset(),
 ) -> dict:
+    """`concepts`: the glossary concept ids the index carries (text_query)."""
     body: dict = {
         **paging(page, size),
         "query": {"bool": {"filter": filters(types, tags, time)}},
@@ -30,16 +32,18 @@ def build_search(
         "track_total_hits": TOTAL_BOUND,
     }
     if q:
-        body["query"]["bool"]["must"] = [text_query(q)]
+        body["query"]["bool"]["must"] = [text_query(q, concepts)]
         body["highlight"] = HIGHLIGHT
     return body
 
 
-def build_counts(q: str, *, tags: list[str] | None = None, time: str | None = None) -> dict:
+def build_counts(
+    q: str, *, tags: list[str] | None = None, time: str | None = None, concepts: frozenset[str] = frozenset()
+) -> dict:
     """Per-type counts for the search tabs: the same query and filters as the search, one aggregation."""
     query: dict = {"bool": {"filter": filters(None, tags, time)}}
     if q:
-        query["bool"]["must"] = [text_query(q)]
+        query["bool"]["must"] = [text_query(q, concepts)]
     return {
         "size": 0,
         "track_total_hits": True,

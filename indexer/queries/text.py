@@ -10,14 +10,15 @@ partial matches from exploding (a query none of whose words is in the corpus fin
   fuzzy matching for words of five letters or more;
 - exact fields: arXiv numbers, people (authors, user names), tag labels, organisers, repositories;
 - pinyin: full or initials, as words or as a prefix of the title; homophones of Chinese words;
-- the zh↔en glossary: each synonym of a term in the query, as a phrase, with a lower weight."""
+- the zh↔en glossary: each synonym of a term in the query, with a lower weight: by the group's concept
+  id where the index carries it (one term instead of every synonym in every field), else as phrases."""
 
 from __future__ import annotations
 
 import re
 
 from analysis.normalize import fold
-from analysis.vocabulary import glossary
+from analysis.vocabulary import concept_id, glossary
 from analysis.words import is_pinyin_like, pinyin_forms, query_words
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
@@ -61,7 +62,8 @@ def _pinyin_clauses(text: str) -> list[dict]:
     ]
 
 
-def text_query(q: str) -> dict:
+def text_query(q: str, concepts: frozenset[str] = frozenset()) -> dict:
+    """`concepts`: the glossary concept ids every indexed document carries (indexer.lifecycle.indexed_concepts)."""
     text = fold(q)
     words = query_words(text)
     should: list[dict] = [
@@ -134,29 +136,37 @@ def text_query(q: str) -> dict:
         should.append(arxiv)
     if is_pinyin_like(text):
         should.extend(_pinyin_clauses(text))
-    synonyms = _synonym_clause(text)
+    synonyms = _synonym_clause(text, concepts)
     if synonyms:
         should.append(synonyms)
     return {"bool": {"should": should, "minimum_should_match": 1}}
 
 
-def _synonym_clause(text: str) -> dict | None:
+def _synonym_clause(text: str, indexed: frozenset[str] = frozenset()) -> dict | None:
     """The query with each glossary term widened to its group: every concept (a group, or a word
     left over) is one alternative set, and most of the concepts must match, so a synonym never
-    widens a two-concept query into either concept alone."""
+    widens a two-concept query into either concept alone. A group the index carries is one term on
+    `concepts` (documents name it in a title, a tag or, for a Latin term, the summary: the same places
+    as the phrases below); looking for each synonym in each field was the costliest part of a broad
+    search at 1M (issue 12). A group edited since the index was built is looked for by its terms."""
     groups, rest = glossary().concepts(text)
     if not groups:
         return None
     # Mostly titles and tags: the clauses above match the query's own words everywhere, and each
     # synonym as a phrase over every summary (大语言模型, large language model) made this clause the
     # costliest part of a broad search at 1M (issue 12, bench/query_shapes.py).
-    concepts = [
-        {"bool": {"should": [_concept_term(term) for term in group], "minimum_should_match": 1}} for group in groups
-    ]
+    concepts = [_group_clause(group, indexed) for group in groups]
     for word in query_words(rest):
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
         concepts.append({"multi_match": {"query": word, "fields": fields}})
     return {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
+
+
+def _group_clause(group: tuple[str, ...], indexed: frozenset[str]) -> dict:
+    gid = concept_id(group)
+    if gid in indexed:
+        return {"term": {"concepts": {"value": gid, "boost": 3}}}
+    return {"bool": {"should": [_concept_term(term) for term in group], "minimum_should_match": 1}}
 
 
 def _concept_term(term: str) -> dict:

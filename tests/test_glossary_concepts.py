@@ -1,0 +1,133 @@
+"""Glossary concepts at index time (issue 12): documents carry the ids of the glossary groups they
+name, and a search asks for a group by its id instead of every synonym in every field. Unit tests of
+the matching and the query, then the demo corpus in a real Elasticsearch: the id finds what the
+synonyms found, and a group edited after the index was built is still found, by its terms."""
+
+from __future__ import annotations
+
+from elasticsearch import Elasticsearch
+
+from analysis.normalize import fold
+from analysis.stems import latin_stems
+from analysis.views import text_views
+from analysis.vocabulary import Glossary, concept_id, glossary
+from indexer.lifecycle import create_versioned_index, indexed_concepts
+from indexer.queries.text import _concept_term, text_query
+from store import cache_generation
+from store.redis_client import redis_client
+from tests.support import ES_URL, data_of
+
+LLM = ("大模型", "大语言模型", "llm", "large language model")
+RAG = ("检索增强生成", "rag", "retrieval augmented generation")
+SMALL = Glossary((LLM, RAG))
+
+
+def names(ids: list[str]) -> list[str]:
+    by_id = {concept_id(group): group[0] for group in SMALL.groups}
+    return [by_id[i] for i in ids]
+
+
+def test_a_chinese_term_is_found_inside_a_title_or_a_tag_but_not_in_the_summary():
+    assert names(SMALL.concept_ids([fold("多模态大模型评测")])) == ["大模型", "大模型"]  # a title counts twice
+    assert names(SMALL.concept_ids(["周报"], [fold("检索增强生成")])) == ["检索增强生成"]
+    assert SMALL.concept_ids(["周报"], [], "本周的大模型新闻") == []
+
+
+def test_a_latin_term_is_found_as_stemmed_words_at_case_changes_and_in_the_summary():
+    assert names(SMALL.concept_ids(["Large Language Models at scale"])) == ["大模型", "大模型"]
+    assert names(SMALL.concept_ids(["JadeRAG: a benchmark"])) == ["检索增强生成", "检索增强生成"]
+    assert names(SMALL.concept_ids(["周报"], [], "Notes on LLMs in production")) == ["大模型"]
+    # Words, not letters: no 'rag' in storage, no 'llm' in 'allm'.
+    assert SMALL.concept_ids(["Storage for allms"], [], "fragile leverage") == []
+
+
+def test_several_terms_of_a_group_count_once_each():
+    found = SMALL.concept_ids([fold("大语言模型（LLM）入门")])
+    assert names(found) == ["大模型"] * 4  # two terms (大语言模型, llm), in a title
+    assert names(SMALL.concept_ids([fold("LLM 周报")], [fold("大模型")])) == ["大模型"] * 3
+
+
+def test_an_edited_group_has_a_new_id():
+    assert concept_id(LLM) == concept_id(tuple(LLM))
+    assert concept_id(LLM) != concept_id((*LLM, "基座模型"))
+
+
+def test_text_views_give_the_concepts_as_words_the_field_counts():
+    views = text_views(["RAG 实战"], ["正文"], tag_labels=["大模型"], summary="About LLM agents")
+    ids = views["concepts"].split()
+    rag, llm = concept_id(glossary().groups[3]), concept_id(glossary().groups[0])
+    assert glossary().groups[3][1] == "rag" and glossary().groups[0][0] == "大模型"
+    assert ids.count(rag) == 2 and ids.count(llm) == 2  # 大模型 in a tag, llm in the summary
+    assert text_views(["随笔一则"])["concepts"] is None
+
+
+def test_latin_stems_follow_the_engines_porter_stemmer():
+    assert latin_stems("agents") == [("agent",)]
+    assert latin_stems("FlashAttention-3") == [("flash", "attent", "3"), ("flashattent", "3")]
+
+
+def _glossary_clause(query: dict) -> dict:
+    return query["bool"]["should"][-1]
+
+
+def test_the_query_asks_for_an_indexed_group_by_its_id_and_for_any_other_by_its_terms():
+    group = glossary().concepts("检索增强生成")[0][0]
+    by_id = _glossary_clause(text_query("检索增强生成", frozenset([concept_id(group)])))
+    assert by_id["bool"]["should"][0] == {"term": {"concepts": {"value": concept_id(group), "boost": 3}}}
+    by_terms = _glossary_clause(text_query("检索增强生成"))
+    assert by_terms["bool"]["should"][0]["bool"]["should"] == [_concept_term(term) for term in group]
+
+
+def _found(es: Elasticsearch, alias: str, query: dict) -> set[str]:
+    body = {
+        "size": 500,
+        "_source": False,
+        "query": {"bool": {"must": [query], "must_not": [{"term": {"type": "person"}}]}},
+    }
+    return {hit["_id"] for hit in es.search(index=alias, body=body)["hits"]["hits"]}
+
+
+def test_the_id_finds_the_documents_the_synonyms_found(demo_stack):
+    """On the demo corpus: every story, paper, event and project the terms of a group find in titles,
+    tags and summaries carries the group's id."""
+    es = Elasticsearch(ES_URL)
+    assert indexed_concepts(es, demo_stack.alias) == frozenset(glossary().ids)
+    checked = 0
+    for group in glossary().groups:
+        if group[0] == "视觉语言模型":  # the engine reads `vision-language-action` as holding `vision-language model`
+            continue
+        by_terms = _found(es, demo_stack.alias, {"bool": {"should": [_concept_term(t) for t in group]}})
+        by_id = _found(es, demo_stack.alias, {"term": {"concepts": concept_id(group)}})
+        assert by_terms <= by_id, (group, sorted(by_terms - by_id))
+        checked += bool(by_terms)
+    assert checked >= 40  # most groups are named somewhere in the demo corpus
+
+
+def test_an_index_without_the_glossary_ids_is_searched_by_the_terms(demo_stack):
+    es = Elasticsearch(ES_URL)
+    alias = f"{demo_stack.alias}-bare"
+    index = create_versioned_index(es, alias, attach=True)
+    try:
+        es.indices.put_mapping(index=index, body={"_meta": {"version": 6}})  # as an index made before the ids
+        assert indexed_concepts(es, alias) == frozenset()
+    finally:
+        es.indices.delete(index=index)
+
+
+def test_a_group_edited_after_the_index_was_built_is_found_by_its_terms(demo_stack, tmp_path, monkeypatch):
+    from analysis import vocabulary
+
+    edited = tmp_path / "glossary.txt"
+    text = vocabulary.GLOSSARY.read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("检索增强生成"))
+    edited.write_text(text.replace(line, line + ", 检索增强式生成"), encoding="utf-8")
+    with demo_stack.client() as client:
+        before = data_of(client.get("/api/v2/search", query_string={"q": "检索增强式生成", "size": 50}))
+        monkeypatch.setattr(vocabulary, "GLOSSARY", edited)
+        cache_generation.bump(redis_client(demo_stack.settings().redis_url), demo_stack.alias)  # not the answer above
+        group = glossary().concepts("检索增强式生成")[0][0]
+        assert concept_id(group) not in indexed_concepts(Elasticsearch(ES_URL), demo_stack.alias)
+        after = data_of(client.get("/api/v2/search", query_string={"q": "检索增强式生成", "size": 50}))
+    assert before["total"] < after["total"]
+    rag = data_of(demo_stack.client().get("/api/v2/search", query_string={"q": "RAG", "size": 50}))
+    assert {item["id"] for item in rag["list"]} & {item["id"] for item in after["list"]}
