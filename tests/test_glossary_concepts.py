@@ -131,3 +131,16 @@ def test_a_group_edited_after_the_index_was_built_is_found_by_its_terms(demo_sta
     assert before["total"] < after["total"]
     rag = data_of(demo_stack.client().get("/api/v2/search", query_string={"q": "RAG", "size": 50}))
     assert {item["id"] for item in rag["list"]} & {item["id"] for item in after["list"]}
+
+
+def test_synonyms_found_by_the_id_are_still_highlighted(client):
+    page = data_of(client.get("/api/v2/search", query_string={"q": "检索增强生成", "size": 50}))
+    titles = [
+        title
+        for item in page["list"]
+        for key, titles in item["highlight"].items()
+        if key.endswith("title")
+        for title in titles
+    ]
+    assert any("<em>RAG</em>" in title for title in titles), titles
+    assert any("<em>检索增强生成</em>" in title for title in titles), titles

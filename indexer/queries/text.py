@@ -33,6 +33,7 @@ LATIN_CONCEPT_FIELDS = ["title^2", "title_cn^2", "tag_labels", "title.en^2", "su
 # in stemmed summaries and segmented bodies (bodies for Chinese words were a costly part at 1M).
 CHINESE_REST_FIELDS = ["title_words^2", "tag_labels"]
 LATIN_REST_FIELDS = ["title_words^2", "body_words", "tag_labels", "title.en^2", "summary.en"]
+HIGHLIGHTED_FIELDS = ["title", "title_cn", "summary"]  # indexer/queries/common.py HIGHLIGHT
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -160,6 +161,18 @@ def _synonym_clause(text: str, indexed: frozenset[str] = frozenset()) -> dict | 
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
         concepts.append({"multi_match": {"query": word, "fields": fields}})
     return {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
+
+
+def highlight_query(q: str, query: dict, indexed: frozenset[str]) -> dict | None:
+    """What titles and summaries are highlighted by, when it is not `query` itself: a group asked for
+    by its concept id marks no words, so its synonyms are added as phrases (only the hits on the page
+    are highlighted: this costs nothing per match)."""
+    groups, _rest = glossary().concepts(fold(q))
+    terms = [term for group in groups if concept_id(group) in indexed for term in group]
+    if not terms:
+        return None
+    synonyms = [{"multi_match": {"query": term, "fields": HIGHLIGHTED_FIELDS, "type": "phrase"}} for term in terms]
+    return {"bool": {"should": [query, *synonyms]}}
 
 
 def _group_clause(group: tuple[str, ...], indexed: frozenset[str]) -> dict:
