@@ -103,8 +103,9 @@ class Glossary:
         present = {stem for stems in latin for stem in stems}
         matched = {  # by term: a term found in two readings counts once
             term: gid
-            for stem in present.intersection(latin_terms)
-            for term, run, gid in latin_terms[stem]
+            for stem, terms in latin_terms.items()  # in glossary order: the same field in every process
+            if stem in present
+            for term, run, gid in terms
             if any(holds_run(stems, run) for stems in latin)
         }
         return found + list(matched.values())
