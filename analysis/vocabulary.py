@@ -10,6 +10,7 @@ rebuild; the search looks for such a group's terms themselves (indexer/queries/t
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -62,17 +63,19 @@ class Glossary:
         return [concept_id(group) for group in self.groups]
 
     @cached_property
-    def _index_terms(self) -> tuple[list[tuple[str, str]], dict[str, list[tuple[str, tuple[str, ...], str]]]]:
-        """Chinese terms with their group's id; Latin ones as (term, stems, id) for each reading of the
-        term, by their first stem (a text is only checked for terms starting with one of its stems)."""
+    def _index_terms(self) -> tuple[list[tuple[str, str]], dict[str, list[tuple[int, str, tuple[str, ...], str]]]]:
+        """Chinese terms with their group's id; Latin ones as (glossary order, term, stems, id) for each
+        reading of the term, by their first stem (a text is only checked for terms starting with one of
+        its stems)."""
         chinese, latin = [], {}
+        order = itertools.count()
         for group in self.groups:
             gid = concept_id(group)
             for term in group:
                 if term.isascii():
                     for stems in latin_stems(term):
                         if stems:
-                            latin.setdefault(stems[0], []).append((term, stems, gid))
+                            latin.setdefault(stems[0], []).append((next(order), term, stems, gid))
                 else:
                     chinese.append((term, gid))
         return chinese, latin
@@ -101,11 +104,11 @@ class Glossary:
         if latin is None:
             latin = [stems for text in texts if _LATINISH.search(text) for stems in latin_stems(text)]
         present = {stem for stems in latin for stem in stems}
+        candidates = [entry for stem in present if stem in latin_terms for entry in latin_terms[stem]]
         matched = {  # by term: a term found in two readings counts once
             term: gid
-            for stem, terms in latin_terms.items()  # in glossary order: the same field in every process
-            if stem in present
-            for term, run, gid in terms
+            # in glossary order, not the set's: the same field in every process
+            for _order, term, run, gid in sorted(candidates)
             if any(holds_run(stems, run) for stems in latin)
         }
         return found + list(matched.values())
