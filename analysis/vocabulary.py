@@ -15,6 +15,7 @@ import json
 import os
 import re
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -80,7 +81,7 @@ class Glossary:
                     chinese.append((term, gid))
         return chinese, latin
 
-    def concept_ids(self, titles: list[str], tags: list[str] = (), summary: str | None = None) -> list[str]:
+    def concept_ids(self, titles: Sequence[str], tags: Sequence[str] = (), summary: str | None = None) -> list[str]:
         """The ids of the groups a document names, once for each of their terms found in a tag label
         or (for a Latin term) in the summary and twice for each found in a title: the `concepts` field
         counts them, so a document naming a concept in its title, or by several of its terms, scores

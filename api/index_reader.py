@@ -53,8 +53,8 @@ class IndexReader:
 
     def concepts(self) -> frozenset[str]:
         """The glossary concept ids every document behind the alias carries (for text_query), asked of
-        the engine at most every CONCEPTS_TTL seconds; none when it cannot tell (the search then looks
-        for every glossary term itself, which finds the same documents)."""
+        the engine at most every CONCEPTS_TTL seconds; none while the alias has no index (the search
+        then looks for every glossary term itself, which finds the same documents)."""
         asked_at, known = self._concepts
         now = time.monotonic()
         if now - asked_at < CONCEPTS_TTL:

@@ -103,7 +103,7 @@ def test_the_id_finds_the_documents_the_synonyms_found(demo_stack):
     assert checked >= 40  # most groups are named somewhere in the demo corpus
 
 
-def test_an_index_without_the_glossary_ids_is_searched_by_the_terms(demo_stack):
+def test_an_index_made_without_glossary_ids_reports_none(demo_stack):
     es = Elasticsearch(ES_URL)
     alias = f"{demo_stack.alias}-bare"
     index = create_versioned_index(es, alias, attach=True)
