@@ -90,29 +90,32 @@ class Glossary:
         are folded."""
         found: list[str] = []
         for texts, weight in ((titles, 2), (tags, 1)):
-            found += self._ids_in([text for text in texts if text], None) * weight
+            texts = [text for text in texts if text]
+            readings = [stems for text in texts if _LATINISH.search(text) for stems in latin_stems(text)]
+            found += (self._chinese_ids(texts) + self._latin_ids(readings)) * weight
         if summary and _LATINISH.search(summary):  # folding is the costly part: not for a Chinese summary
-            found += self._ids_in([], latin_stems(fold(summary)))
+            found += self._latin_ids(latin_stems(fold(summary)))
         return found
 
-    def _ids_in(self, texts: list[str], latin: list[tuple[str, ...]] | None) -> list[str]:
-        """One id per term found: Chinese terms in `texts`, Latin ones in their stems (or `latin`)."""
-        chinese, latin_terms = self._index_terms
-        found = []
-        if texts:
-            joined = "\n".join(texts).lower()  # a line break: no term runs from one text into the next
-            found = [gid for term, gid in chinese if term in joined]
-        if latin is None:
-            latin = [stems for text in texts if _LATINISH.search(text) for stems in latin_stems(text)]
-        present = {stem for stems in latin for stem in stems}
+    def _chinese_ids(self, texts: list[str]) -> list[str]:
+        """One id per Chinese term found inside `texts`."""
+        if not texts:
+            return []
+        joined = "\n".join(texts).lower()  # a line break: no term runs from one text into the next
+        return [gid for term, gid in self._index_terms[0] if term in joined]
+
+    def _latin_ids(self, readings: list[tuple[str, ...]]) -> list[str]:
+        """One id per Latin term found as consecutive stems in one of the `readings`."""
+        latin_terms = self._index_terms[1]
+        present = {stem for stems in readings for stem in stems}
         candidates = [entry for stem in present if stem in latin_terms for entry in latin_terms[stem]]
         matched = {  # by term: a term found in two readings counts once
             term: gid
             # in glossary order, not the set's: the same field in every process
             for _order, term, run, gid in sorted(candidates)
-            if any(holds_run(stems, run) for stems in latin)
+            if any(holds_run(stems, run) for stems in readings)
         }
-        return found + list(matched.values())
+        return list(matched.values())
 
     def expansions(self, query: str) -> list[str]:
         """Terms meaning the same as a glossary term found in `query` (the query's own terms left out)."""

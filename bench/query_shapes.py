@@ -85,12 +85,17 @@ def sorted_text_as_filter(body: dict, _q: str) -> dict:
 CONCEPTS: frozenset[str] = frozenset()
 
 
-def _replace_glossary(body: dict, q: str, replacement: dict | None) -> dict:
+def _glossary_clause(q: str, concepts: frozenset[str]) -> dict | None:
     from analysis.normalize import fold
+    from analysis.vocabulary import glossary
     from indexer.queries.text import _synonym_clause
 
+    return _synonym_clause(*glossary().concepts(fold(q)), concepts)
+
+
+def _replace_glossary(body: dict, q: str, replacement: dict | None) -> dict:
     body = copy.deepcopy(body)
-    clause = _synonym_clause(fold(q), CONCEPTS)
+    clause = _glossary_clause(q, CONCEPTS)
     if clause and "must" in body["query"]["bool"]:
         should = body["query"]["bool"]["must"][0]["bool"]["should"]
         at = should.index(clause)
@@ -108,10 +113,7 @@ def without_glossary(body: dict, q: str) -> dict:
 
 def glossary_by_terms(body: dict, q: str) -> dict:
     """The glossary clause looking for every synonym in every field, as before the `concepts` field."""
-    from analysis.normalize import fold
-    from indexer.queries.text import _synonym_clause
-
-    return _replace_glossary(body, q, _synonym_clause(fold(q)))
+    return _replace_glossary(body, q, _glossary_clause(q, frozenset()))
 
 
 # A shape: (the body as sent, the query text) -> the body to send.

@@ -468,9 +468,8 @@ def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
         found["sizes"].append(len(answer.content))
 
     def call_engine(args: dict) -> None:
-        body = json.dumps(
-            engine_body(args, concepts)
-        )  # built before the clock starts, as the API builds it before sending
+        # Built before the clock starts, as the API builds it before sending.
+        body = json.dumps(engine_body(args, concepts))
         started = time.perf_counter()
         answer = engine.post(
             f"{ports.es_url}/{alias}/_search", data=body, headers={"Content-Type": "application/json"}, timeout=30

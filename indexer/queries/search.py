@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from indexer.queries.common import HIGHLIGHT, LIST_SOURCE, filters, paging, sort_clause
-from indexer.queries.text import highlight_query, text_query
+from indexer.queries.text import text_query, text_query_and_highlight
 
 # The search page's `total` is counted exactly up to here, a lower bound beyond: once that many hits
 # are counted the engine can skip documents that cannot make the page (counting 10,000 first was a
@@ -32,9 +32,8 @@ def build_search(
         "track_total_hits": TOTAL_BOUND,
     }
     if q:
-        query = text_query(q, concepts)
+        query, highlight_by = text_query_and_highlight(q, concepts)
         body["query"]["bool"]["must"] = [query]
-        highlight_by = highlight_query(q, query, concepts)
         body["highlight"] = HIGHLIGHT if highlight_by is None else {**HIGHLIGHT, "highlight_query": highlight_by}
     return body
 

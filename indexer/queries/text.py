@@ -65,7 +65,14 @@ def _pinyin_clauses(text: str) -> list[dict]:
 
 def text_query(q: str, concepts: frozenset[str] = frozenset()) -> dict:
     """`concepts`: the glossary concept ids every indexed document carries (indexer.lifecycle.indexed_concepts)."""
+    return text_query_and_highlight(q, concepts)[0]
+
+
+def text_query_and_highlight(q: str, concepts: frozenset[str] = frozenset()) -> tuple[dict, dict | None]:
+    """The text query, and what titles and summaries are highlighted by when it is not the query itself
+    (`_highlight_query`); the query's glossary groups are found once for both."""
     text = fold(q)
+    groups, rest = glossary().concepts(text)
     words = query_words(text)
     should: list[dict] = [
         {"multi_match": {"query": text, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
@@ -137,20 +144,21 @@ def text_query(q: str, concepts: frozenset[str] = frozenset()) -> dict:
         should.append(arxiv)
     if is_pinyin_like(text):
         should.extend(_pinyin_clauses(text))
-    synonyms = _synonym_clause(text, concepts)
+    synonyms = _synonym_clause(groups, rest, concepts)
     if synonyms:
         should.append(synonyms)
-    return {"bool": {"should": should, "minimum_should_match": 1}}
+    query = {"bool": {"should": should, "minimum_should_match": 1}}
+    return query, _highlight_query(query, groups, concepts)
 
 
-def _synonym_clause(text: str, indexed: frozenset[str] = frozenset()) -> dict | None:
+def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset[str] = frozenset()) -> dict | None:
     """The query with each glossary term widened to its group: every concept (a group, or a word
     left over) is one alternative set, and most of the concepts must match, so a synonym never
     widens a two-concept query into either concept alone. A group the index carries is one term on
     `concepts` (documents name it in a title, a tag or, for a Latin term, the summary: the same places
     as the phrases below); looking for each synonym in each field was the costliest part of a broad
-    search at 1M (issue 12). A group edited since the index was built is looked for by its terms."""
-    groups, rest = glossary().concepts(text)
+    search at 1M (issue 12). A group edited since the index was built is looked for by its terms.
+    `groups` and `rest`: the query's glossary groups and its other words (Glossary.concepts)."""
     if not groups:
         return None
     # Mostly titles and tags: the clauses above match the query's own words everywhere, and each
@@ -163,11 +171,10 @@ def _synonym_clause(text: str, indexed: frozenset[str] = frozenset()) -> dict | 
     return {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
 
 
-def highlight_query(q: str, query: dict, indexed: frozenset[str]) -> dict | None:
+def _highlight_query(query: dict, groups: list[tuple[str, ...]], indexed: frozenset[str]) -> dict | None:
     """What titles and summaries are highlighted by, when it is not `query` itself: a group asked for
     by its concept id marks no words, so its synonyms are added as phrases (only the hits on the page
     are highlighted: this costs nothing per match)."""
-    groups, _rest = glossary().concepts(fold(q))
     terms = [term for group in groups if concept_id(group) in indexed for term in group]
     if not terms:
         return None
