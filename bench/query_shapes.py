@@ -26,6 +26,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from run import engine_body, index_concepts, percentile, query_set  # noqa: E402
 
+from kinds import KINDS, SEARCHABLE  # noqa: E402
+
 
 def as_sent(body: dict, _q: str) -> dict:
     return body
@@ -117,6 +119,30 @@ def glossary_by_terms(body: dict, q: str) -> dict:
 
 
 # A shape: (the body as sent, the query text) -> the body to send.
+def types_by_exclusion(body: dict, _q: str) -> dict:
+    """Every searchable type as the kinds that are not, left out (a few documents) instead of the
+    searchable ones let in (every document)."""
+    body = copy.deepcopy(body)
+    bool_query = body["query"]["bool"]
+    for clause in list(bool_query["filter"]):
+        if set(clause.get("terms", {}).get("type", ())) == set(SEARCHABLE):
+            bool_query["filter"].remove(clause)
+            bool_query["must_not"] = [{"terms": {"type": [name for name in KINDS if name not in SEARCHABLE]}}]
+    return body
+
+
+def words_unsplit(body: dict, _q: str) -> dict:
+    """The segmented-words clause as one minimum-should-match clause, as before a ranked search of
+    three to five words scored it as a disjunction with the requirement as a filter (text._words_clause)."""
+    body = copy.deepcopy(body)
+    should = body["query"]["bool"].get("must", [{}])[0].get("bool", {}).get("should", [])
+    for number, clause in enumerate(should):
+        split = clause.get("bool", {})
+        if set(split) == {"must", "filter"} and "title_words^3" in split["filter"][0]["multi_match"]["fields"]:
+            should[number] = split["filter"][0]
+    return body
+
+
 SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "as sent": as_sent,
     "no highlight": without_highlight,
@@ -127,6 +153,8 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "hot/new: text as a filter": sorted_text_as_filter,
     "no glossary clause": without_glossary,
     "glossary by its terms": glossary_by_terms,
+    "types by exclusion": types_by_exclusion,
+    "words clause unsplit": words_unsplit,
 }
 
 

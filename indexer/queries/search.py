@@ -32,7 +32,7 @@ def build_search(
         "track_total_hits": TOTAL_BOUND,
     }
     if q:
-        query, highlight_by = text_query_and_highlight(q, concepts)
+        query, highlight_by = text_query_and_highlight(q, concepts, ranked=sort == "relevance")
         body["query"]["bool"]["must"] = [query]
         body["highlight"] = HIGHLIGHT if highlight_by is None else {**HIGHLIGHT, "highlight_query": highlight_by}
     return body

@@ -68,24 +68,19 @@ def text_query(q: str, concepts: frozenset[str] = frozenset()) -> dict:
     return text_query_and_highlight(q, concepts)[0]
 
 
-def text_query_and_highlight(q: str, concepts: frozenset[str] = frozenset()) -> tuple[dict, dict | None]:
+def text_query_and_highlight(
+    q: str, concepts: frozenset[str] = frozenset(), *, ranked: bool = False
+) -> tuple[dict, dict | None]:
     """The text query, and what titles and summaries are highlighted by when it is not the query itself
-    (`_highlight_query`); the query's glossary groups are found once for both."""
+    (`_highlight_query`); the query's glossary groups are found once for both. `ranked`: the scores
+    order the page (a relevance sort), see `_words_clause`."""
     text = fold(q)
     groups, rest = glossary().concepts(text)
     words = query_words(text)
     should: list[dict] = [
         {"multi_match": {"query": text, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
         {"multi_match": {"query": text, "fields": ["title^2", "title_cn"], "type": "phrase", "boost": 3}},
-        {
-            "multi_match": {
-                "query": " ".join(words),
-                "fields": ["title_words^3", "body_words"],
-                "type": "cross_fields",
-                "minimum_should_match": "2<75%",
-                "boost": 1.5,
-            }
-        },
+        _words_clause(words, ranked),
         {"match_phrase": {"people": {"query": text, "boost": 4}}},
         {"term": {"people.raw": {"value": text.lower(), "boost": 8}}},
         {"match_phrase": {"tag_labels": {"query": text, "boost": 2}}},
@@ -149,6 +144,37 @@ def text_query_and_highlight(q: str, concepts: frozenset[str] = frozenset()) -> 
         should.append(synonyms)
     query = {"bool": {"should": should, "minimum_should_match": 1}}
     return query, _highlight_query(query, groups, concepts)
+
+
+# Words of a query whose segmented-words clause is scored as a plain disjunction on a ranked search.
+RANKED_ANY_WORDS = range(3, 6)
+
+
+def _words_clause(words: list[str], ranked: bool) -> dict:
+    """The segmented words across title and body, most of them required: 2<75% (all of one or two,
+    two of three, three of four or five...).
+
+    On a ranked search of three to five words the clause is scored as a plain disjunction and the
+    requirement kept as a non-scoring filter: the same documents with the same scores, but a
+    disjunction lets the engine skip blocks of documents whose best possible score cannot reach the
+    page, which a minimum-should-match clause (Lucene 8) cannot; it scored every body holding two of
+    `具身智能 落地 经验` (588,000 of 1M) and was most of the slowest searches' time (issue 12). With
+    one or two words every word is required anyway; from six words on, a disjunction matches nearly
+    every document, and with a field sort there are no scores to skip by: in these cases the filter
+    alone costs more (bench/query_shapes.py `words scored as any`)."""
+    clause = {
+        "multi_match": {
+            "query": " ".join(words),
+            "fields": ["title_words^3", "body_words"],
+            "type": "cross_fields",
+            "minimum_should_match": "2<75%",
+            "boost": 1.5,
+        }
+    }
+    if not ranked or len(words) not in RANKED_ANY_WORDS:
+        return clause
+    scored = {key: value for key, value in clause["multi_match"].items() if key != "minimum_should_match"}
+    return {"bool": {"must": [{"multi_match": scored}], "filter": [clause]}}
 
 
 def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset[str] = frozenset()) -> dict | None:

@@ -1,0 +1,98 @@
+"""The segmented-words clause on a ranked search of three to five words (issue 12): scored as a plain
+disjunction with its minimum-should-match kept as a filter, so the engine can skip documents that
+cannot reach the page. It must find the same documents, with the same scores and highlights, as the
+single minimum-should-match clause: checked here against the demo corpus in a real Elasticsearch."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from elasticsearch import Elasticsearch
+
+from analysis.normalize import fold
+from analysis.words import query_words
+from indexer.queries.search import build_search
+from indexer.queries.text import text_query_and_highlight
+from tests.support import ES_URL
+
+WORDS_FIELDS = ["title_words^3", "body_words"]
+
+
+def _words_clause(query: dict) -> dict:
+    for clause in query["bool"]["should"]:
+        split = clause.get("bool", {})
+        if clause.get("multi_match", {}).get("fields") == WORDS_FIELDS:
+            return clause
+        if set(split) == {"must", "filter"} and split["filter"][0]["multi_match"]["fields"] == WORDS_FIELDS:
+            return clause
+    raise AssertionError("no segmented-words clause")
+
+
+def _unsplit(body: dict) -> dict:
+    """The body with the words clause as one minimum-should-match clause, as an unranked search has it."""
+    body = copy.deepcopy(body)
+    should = body["query"]["bool"]["must"][0]["bool"]["should"]
+    for number, clause in enumerate(should):
+        if "filter" in clause.get("bool", {}) and clause["bool"]["filter"][0]["multi_match"]["fields"] == WORDS_FIELDS:
+            should[number] = clause["bool"]["filter"][0]
+    return body
+
+
+@pytest.mark.parametrize("q", ["具身智能落地经验", "大模型 推理 成本 下降", "open source vector database benchmark"])
+def test_a_ranked_search_of_three_to_five_words_scores_them_as_a_disjunction(q):
+    assert len(query_words(fold(q))) in range(3, 6)
+    split = _words_clause(text_query_and_highlight(q, ranked=True)[0])
+    scored, required = split["bool"]["must"][0]["multi_match"], split["bool"]["filter"][0]["multi_match"]
+    assert "minimum_should_match" not in scored and required["minimum_should_match"] == "2<75%"
+    assert scored["query"] == required["query"] and scored["boost"] == required["boost"]
+    # A field sort has no scores to skip by: one clause.
+    assert _words_clause(text_query_and_highlight(q, ranked=False)[0])["multi_match"]["minimum_should_match"]
+
+
+@pytest.mark.parametrize("q", ["大模型", "向量数据库", "模型量化入门指南：新手最该知道的 10 件事"])
+def test_fewer_or_more_words_keep_one_clause_on_a_ranked_search(q):
+    assert len(query_words(fold(q))) not in range(3, 6)
+    assert "multi_match" in _words_clause(text_query_and_highlight(q, ranked=True)[0])
+
+
+def _answer(es: Elasticsearch, alias: str, body: dict) -> tuple:
+    found = es.search(index=alias, body=body)["hits"]
+    hits = [(hit["_id"], hit["sort"], hit.get("highlight")) for hit in found["hits"]]
+    return found["total"], hits
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "具身智能落地经验",
+        "大模型推理成本",
+        "开源 向量 数据库",
+        "检索增强生成 实践",
+        "agent tool use benchmark",
+        "KV Cache优化",
+        "多模态 大模型 评测 基准 数据集",
+    ],
+)
+def test_the_split_clause_finds_ranks_and_highlights_what_the_single_clause_did(demo_stack, q):
+    es = Elasticsearch(ES_URL)
+    for page in (1, 2):
+        body = build_search(q, sort="relevance", page=page, size=10)
+        assert _words_clause(body["query"]["bool"]["must"][0]) != _words_clause(
+            _unsplit(body)["query"]["bool"]["must"][0]
+        )
+        assert _answer(es, demo_stack.alias, body) == _answer(es, demo_stack.alias, _unsplit(body))
+
+
+def test_a_body_missing_one_of_three_words_is_still_found(demo_stack):
+    """The filter keeps the requirement (two of three words), not every word: the ranked search finds
+    more than all three words in title and body do, and what the same query sorted by heat finds."""
+    es = Elasticsearch(ES_URL)
+    q = "大模型 落地 陷阱"
+    ranked = es.search(index=demo_stack.alias, body=build_search(q, sort="relevance", size=100))["hits"]
+    by_heat = es.search(index=demo_stack.alias, body=build_search(q, sort="hot", size=100))["hits"]
+    every_word = {"multi_match": {"query": q, "fields": WORDS_FIELDS, "type": "cross_fields", "operator": "and"}}
+    with_every_word = es.count(index=demo_stack.alias, body={"query": every_word})["count"]
+    assert ranked["total"] == by_heat["total"]
+    assert {hit["_id"] for hit in ranked["hits"]} == {hit["_id"] for hit in by_heat["hits"]}
+    assert ranked["total"]["value"] > with_every_word
