@@ -4,6 +4,7 @@ per address; a breach answers 429 in the envelope with a Chinese message."""
 from __future__ import annotations
 
 import pytest
+from flask import request
 
 from tests.support import data_of, error_of, sign_in, tiny_stack
 
@@ -94,3 +95,22 @@ def test_wechat_share_signatures_have_their_own_limit_not_the_write_budget(stack
         for _ in range(2):
             error_of(client.post("/api/v1/stories/1001/favourite", environ_base=page), 403)
         assert error_of(client.post("/api/v1/stories/1001/favourite", environ_base=page), 429) == TOO_MANY
+
+
+def test_a_route_skips_the_limiter_only_when_flask_limiter_would_find_no_limit(stack):
+    """Requests outside the limited blueprints are exempt before Flask-Limiter works out their limits
+    (api/limits.py `_outside`): for every route, that shortcut must agree with Flask-Limiter's own
+    reading of the blueprint limits."""
+    app = limited_app(stack)
+    limiter = app.extensions["hub_limiter"]
+    (exempt,) = limiter._request_filters  # the one filter init_limits registers
+    checked = {True: 0, False: 0}
+    for rule in app.url_map.iter_rules():
+        blueprint = rule.endpoint.rpartition(".")[0] or None
+        with app.test_request_context():
+            request.url_rule = rule
+            assert request.blueprint == blueprint
+            has_limits = bool(blueprint and limiter.limit_manager.blueprint_limits(app, blueprint))
+            assert exempt() is not has_limits, rule.rule
+            checked[has_limits] += 1
+    assert checked[True] >= 10 and checked[False] >= 30
