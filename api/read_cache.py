@@ -15,6 +15,7 @@ miss writes the cache after the answer is sent."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -38,11 +39,17 @@ def _digest(value: Any) -> str:
     return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()
 
 
+@functools.lru_cache(maxsize=16)
+def _index_tag(es_url: str, alias: str) -> str:
+    """Which index a cached read is of (an app reads one; tests run several apps in one process)."""
+    return _digest([es_url, alias])[:10]
+
+
 def cache_key(args: Any, generational: bool = True) -> str:
     context = hub()
     config = context.settings
     generation = cache_generation.current(context.redis, config.index_alias) if generational else "-"
-    where = _digest([config.es_url, config.index_alias])[:10]
+    where = _index_tag(config.es_url, config.index_alias)
     return f"read:{where}:{generation}:{request.method}:{request.path}:{_digest(args)}"
 
 
@@ -81,7 +88,7 @@ ANSWER_PREFIX = "hub:answer:"
 
 def _answer_key_parts(args: Any) -> tuple[str, str]:
     config = hub().settings
-    where = _digest([config.es_url, config.index_alias])[:10]
+    where = _index_tag(config.es_url, config.index_alias)
     return f"{ANSWER_PREFIX}{where}:", f":{request.method}:{request.path}:{_digest(args)}"
 
 
