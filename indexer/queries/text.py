@@ -160,8 +160,9 @@ def _words_clause(words: list[str], ranked: bool) -> dict:
     page, which a minimum-should-match clause (Lucene 8) cannot; it scored every body holding two of
     `具身智能 落地 经验` (588,000 of 1M) and was most of the slowest searches' time (issue 12). With
     one or two words every word is required anyway; from six words on, a disjunction matches nearly
-    every document, and with a field sort there are no scores to skip by: in these cases the filter
-    alone costs more (bench/query_shapes.py `words scored as any`)."""
+    every document, and with a field sort there are no scores to skip by: in these cases the
+    disjunction and the filter together measured slower than the one clause (bench/query_shapes.py,
+    shape `words clause unsplit`; bench/RESULTS.md)."""
     clause = {
         "multi_match": {
             "query": " ".join(words),
