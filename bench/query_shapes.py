@@ -143,6 +143,28 @@ def words_unsplit(body: dict, _q: str) -> dict:
     return body
 
 
+def lenient_scored_as_any(body: dict, _q: str) -> dict:
+    """On a relevance search, the lenient bigram clause (one bigram may be missing) as one plain
+    disjunction per field, its `minimum_should_match` kept as a filter per field (a dis_max of the
+    fields, as multi_match's best_fields is)."""
+    if not body["sort"] or body["sort"][0] != "_score":
+        return body
+    body = copy.deepcopy(body)
+    should = body["query"]["bool"].get("must", [{}])[0].get("bool", {}).get("should", [])
+    for number, clause in enumerate(should):
+        lenient = clause.get("multi_match", {})
+        if lenient.get("minimum_should_match") != "1<-1 5<75%":
+            continue
+        per_field = []
+        for field in lenient["fields"]:
+            required = {"match": {field: {"query": lenient["query"], "minimum_should_match": "1<-1 5<75%"}}}
+            per_field.append(
+                {"bool": {"must": [{"match": {field: {"query": lenient["query"]}}}], "filter": [required]}}
+            )
+        should[number] = {"dis_max": {"queries": per_field, "boost": lenient["boost"]}}
+    return body
+
+
 SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "as sent": as_sent,
     "no highlight": without_highlight,
@@ -155,6 +177,7 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "glossary by its terms": glossary_by_terms,
     "types by exclusion": types_by_exclusion,
     "words clause unsplit": words_unsplit,
+    "lenient scored as any": lenient_scored_as_any,
 }
 
 
