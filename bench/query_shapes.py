@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from run import engine_body, index_concepts, percentile, query_set  # noqa: E402
 
+from indexer.queries.text import LENIENT_BIGRAMS, WORDS_FIELDS  # noqa: E402
 from kinds import KINDS, SEARCHABLE  # noqa: E402
 
 
@@ -138,7 +139,7 @@ def words_unsplit(body: dict, _q: str) -> dict:
     should = body["query"]["bool"].get("must", [{}])[0].get("bool", {}).get("should", [])
     for number, clause in enumerate(should):
         split = clause.get("bool", {})
-        if set(split) == {"must", "filter"} and "title_words^3" in split["filter"][0]["multi_match"]["fields"]:
+        if set(split) == {"must", "filter"} and split["filter"][0]["multi_match"]["fields"] == WORDS_FIELDS:
             should[number] = split["filter"][0]
     return body
 
@@ -153,11 +154,11 @@ def lenient_scored_as_any(body: dict, _q: str) -> dict:
     should = body["query"]["bool"].get("must", [{}])[0].get("bool", {}).get("should", [])
     for number, clause in enumerate(should):
         lenient = clause.get("multi_match", {})
-        if lenient.get("minimum_should_match") != "1<-1 5<75%":
+        if lenient.get("minimum_should_match") != LENIENT_BIGRAMS:
             continue
         per_field = []
         for field in lenient["fields"]:
-            required = {"match": {field: {"query": lenient["query"], "minimum_should_match": "1<-1 5<75%"}}}
+            required = {"match": {field: {"query": lenient["query"], "minimum_should_match": LENIENT_BIGRAMS}}}
             per_field.append(
                 {"bool": {"must": [{"match": {field: {"query": lenient["query"]}}}], "filter": [required]}}
             )

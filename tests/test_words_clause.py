@@ -13,10 +13,8 @@ from elasticsearch import Elasticsearch
 from analysis.normalize import fold
 from analysis.words import query_words
 from indexer.queries.search import build_search
-from indexer.queries.text import text_query_and_highlight
+from indexer.queries.text import WORDS_FIELDS, text_query_and_highlight
 from tests.support import ES_URL
-
-WORDS_FIELDS = ["title_words^3", "body_words"]
 
 
 def _words_clause(query: dict) -> dict:

@@ -26,6 +26,10 @@ from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 BIGRAM_FIELDS = ["title^4", "title_cn^3", "summary^1.5", "content", "authors", "address", "company"]
 UNIGRAM_FIELDS = ["title.uni^2", "title_cn.uni^1.5", "summary.uni"]
 LATIN_FIELDS = ["title.en^3", "summary.en^1.5", "content.en"]
+# The segmented words (jieba) of titles and bodies: the words clause (`_words_clause`).
+WORDS_FIELDS = ["title_words^3", "body_words"]
+# The lenient bigram clause: from four Chinese characters one bigram may be missing.
+LENIENT_BIGRAMS = "1<-1 5<75%"
 # A glossary concept is looked for in what names a document: its titles and tags. A Latin term is
 # also looked for in stemmed summaries, as a Latin word left over is (`llm agent` = `llm agents`).
 LATIN_CONCEPT_FIELDS = ["title^2", "title_cn^2", "tag_labels", "title.en^2", "summary.en"]
@@ -102,7 +106,7 @@ def text_query_and_highlight(
                 "multi_match": {
                     "query": text,
                     "fields": ["title", "title_cn", "summary"],
-                    "minimum_should_match": "1<-1 5<75%",
+                    "minimum_should_match": LENIENT_BIGRAMS,
                     "boost": 0.3,
                 }
             }
@@ -166,7 +170,7 @@ def _words_clause(words: list[str], ranked: bool) -> dict:
     clause = {
         "multi_match": {
             "query": " ".join(words),
-            "fields": ["title_words^3", "body_words"],
+            "fields": WORDS_FIELDS,
             "type": "cross_fields",
             "minimum_should_match": "2<75%",
             "boost": 1.5,
