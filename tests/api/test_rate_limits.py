@@ -97,13 +97,14 @@ def test_wechat_share_signatures_have_their_own_limit_not_the_write_budget(stack
         assert error_of(client.post("/api/v1/stories/1001/favourite", environ_base=page), 429) == TOO_MANY
 
 
-def test_a_route_skips_the_limiter_only_when_flask_limiter_would_find_no_limit(stack):
-    """Requests outside the limited blueprints are exempt before Flask-Limiter works out their limits
-    (api/limits.py `_outside`): for every route, that shortcut must agree with Flask-Limiter's own
-    reading of the blueprint limits."""
+def test_the_limiter_checks_exactly_the_routes_flask_limiter_finds_limits_for(stack):
+    """The limiter's check runs before the requests of the limited blueprints only (api/limits.py
+    `_check_only_limited_blueprints`): for every route of the app, Flask would run it exactly when
+    Flask-Limiter's own reading of the blueprint limits finds one."""
     app = limited_app(stack)
     limiter = app.extensions["hub_limiter"]
-    (exempt,) = limiter._request_filters  # the one filter init_limits registers
+    check = limiter._check_request_limit
+    assert check not in app.before_request_funcs.get(None, [])
     checked = {True: 0, False: 0}
     for rule in app.url_map.iter_rules():
         blueprint = rule.endpoint.rpartition(".")[0] or None
@@ -111,6 +112,7 @@ def test_a_route_skips_the_limiter_only_when_flask_limiter_would_find_no_limit(s
             request.url_rule = rule
             assert request.blueprint == blueprint
             has_limits = bool(blueprint and limiter.limit_manager.blueprint_limits(app, blueprint))
-            assert exempt() is not has_limits, rule.rule
+            runs = any(check in app.before_request_funcs.get(name, []) for name in request.blueprints)
+            assert runs is has_limits, rule.rule
             checked[has_limits] += 1
     assert checked[True] >= 10 and checked[False] >= 30
