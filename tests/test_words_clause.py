@@ -13,7 +13,7 @@ from elasticsearch import Elasticsearch
 from analysis.normalize import fold
 from analysis.words import query_words
 from indexer.queries.search import build_search
-from indexer.queries.text import WORDS_FIELDS, text_query_and_highlight
+from indexer.queries.text import LENIENT_BIGRAMS, WORDS_FIELDS, WORDS_FORGIVE_A_TYPO, text_query_and_highlight
 from tests.support import ES_URL
 
 
@@ -94,3 +94,19 @@ def test_a_body_missing_one_of_three_words_is_still_found(demo_stack):
     assert ranked["total"] == by_heat["total"]
     assert {hit["_id"] for hit in ranked["hits"]} == {hit["_id"] for hit in by_heat["hits"]}
     assert ranked["total"]["value"] > with_every_word
+
+
+@pytest.mark.parametrize(
+    ("q", "words", "lenient"),
+    [
+        ("具身智熊", 2, True),  # four characters
+        ("向量数据库入门指南", 4, True),
+        ("聊聊AI 监管政策：一位算法工程师的观察", 9, False),  # the words clause forgives a typo
+        ("大模型", 1, False),  # three characters: the pinyin clause finds their typos
+    ],
+)
+def test_the_lenient_bigram_clause_is_left_out_of_three_characters_and_of_six_words_or_more(q, words, lenient):
+    assert len(query_words(fold(q))) == words and (words >= WORDS_FORGIVE_A_TYPO) is (words == 9)
+    query, _ = text_query_and_highlight(q)
+    should = query["bool"]["should"]
+    assert any(c.get("multi_match", {}).get("minimum_should_match") == LENIENT_BIGRAMS for c in should) is lenient

@@ -30,6 +30,9 @@ LATIN_FIELDS = ["title.en^3", "summary.en^1.5", "content.en"]
 WORDS_FIELDS = ["title_words^3", "body_words"]
 # The lenient bigram clause: from four Chinese characters one bigram may be missing.
 LENIENT_BIGRAMS = "1<-1 5<75%"
+# From this many segmented words the words clause alone forgives a mistyped character (it breaks one
+# word or two, and 2<75% leaves two of six out): no lenient bigram clause then.
+WORDS_FORGIVE_A_TYPO = 6
 # A glossary concept is looked for in what names a document: its titles and tags. A Latin term is
 # also looked for in stemmed summaries, as a Latin word left over is (`llm agent` = `llm agents`).
 LATIN_CONCEPT_FIELDS = ["title^2", "title_cn^2", "tag_labels", "title.en^2", "summary.en"]
@@ -96,11 +99,12 @@ def text_query_and_highlight(
         # find them. Longer Chinese is found by the bigram clauses above; the characters of a common
         # word as a phrase over every title and summary were a tenth of a search at 1M (issue 12).
         should.append({"multi_match": {"query": text, "fields": UNIGRAM_FIELDS, "type": "phrase", "slop": 0}})
-    elif chinese > 3:
+    elif chinese > 3 and len(words) < WORDS_FORGIVE_A_TYPO:
         # One mistyped or missing character still finds the rest (向量数剧库 → 向量数…). Not for three
         # characters: one of their two bigrams alone (模型 of 大模型) is in a large share of a big
         # corpus and was the costliest clause of such a search at 1M (issue 12); their typos are
-        # mostly homophones, which the pinyin clause below finds (大模形 → 大模型).
+        # mostly homophones, which the pinyin clause below finds (大模形 → 大模型). Nor from six words (a
+        # pasted title): the words clause forgives the typo, and this clause was a sixth of such a search.
         should.append(
             {
                 "multi_match": {
