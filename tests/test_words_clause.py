@@ -1,7 +1,8 @@
 """The segmented-words clause on a ranked search of three to five words (issue 12): scored as a plain
 disjunction with its minimum-should-match kept as a filter, so the engine can skip documents that
 cannot reach the page. It must find the same documents, with the same scores and highlights, as the
-single minimum-should-match clause: checked here against the demo corpus in a real Elasticsearch."""
+single minimum-should-match clause: checked here against the demo corpus in a real Elasticsearch.
+Also which queries leave the other typo-forgiving clauses (lenient bigrams, fuzzy words) to it."""
 
 from __future__ import annotations
 
@@ -110,3 +111,12 @@ def test_the_lenient_bigram_clause_is_left_out_of_three_characters_and_of_six_wo
     query, _ = text_query_and_highlight(q)
     should = query["bool"]["should"]
     assert any(c.get("multi_match", {}).get("minimum_should_match") == LENIENT_BIGRAMS for c in should) is lenient
+
+
+@pytest.mark.parametrize(
+    ("q", "fuzzy"),
+    [("difusion", True), ("mixture of experts", True), ("What we learned shiping an LLM agent to 10k users", False)],
+)
+def test_the_fuzzy_clause_is_left_out_of_six_words_or_more(q, fuzzy):
+    query, _ = text_query_and_highlight(q)
+    assert any("fuzziness" in c.get("multi_match", {}) for c in query["bool"]["should"]) is fuzzy

@@ -104,13 +104,19 @@ def test_chinese_typos_still_find_the_word(client, typo, word):
         ("聊聊AI 监管政策：一位算法工程帅的观察", "聊聊AI 监管政策：一位算法工程师的观察"),
         ("深度解析CUDA 算子开发：原埋、实现与局限", "深度解析CUDA 算子开发：原理、实现与局限"),
         ("用 100 行代码理解越狱攻出与防御", "用 100 行代码理解越狱攻击与防御"),
+        ("What we learned shiping an LLM agent to 10k users", "What we learned shipping an LLM agent to 10k users"),
+        (
+            "Rethinking Long-Context Langauge Modeling through the Lens of Vector Quantization",
+            "Rethinking Long-Context Language Modeling through the Lens of Vector Quantization",
+        ),
     ],
 )
 def test_a_pasted_title_with_a_typo_still_finds_its_document_first(client, typo, title):
-    """Typos that are not homophones (the pinyin clause would find those), in titles without a glossary
-    term (the glossary clause forgives a word of those). From six words the words clause forgives one on its own (the lenient bigram clause is left out of such queries: it was a
-    sixth of their cost at 1M, issue 12)."""
-    assert titles(search(client, typo))[0] == titles(search(client, title))[0] == title
+    """Chinese typos that are not homophones (the pinyin clause would find those), in titles without a
+    glossary term (the glossary clause forgives a word of those), and misspelt English words. From six words
+    the words clauses forgive one on their own (the lenient bigram clause and the fuzzy clause are left
+    out of such queries: each was about a sixth of their cost at 1M, issue 12)."""
+    assert titles(search(client, typo))[0].startswith(title)  # a paper's Chinese title follows its own
 
 
 @pytest.mark.parametrize("query", ["模型猫", "猫模型"])
