@@ -28,8 +28,9 @@ UNIGRAM_FIELDS = ["title.uni^2", "title_cn.uni^1.5", "summary.uni"]
 LATIN_FIELDS = ["title.en^3", "summary.en^1.5", "content.en"]
 # The segmented words (jieba) of titles and bodies: the words clause (`_words_clause`).
 WORDS_FIELDS = ["title_words^3", "body_words"]
-# The lenient bigram clause: from four Chinese characters one bigram may be missing.
-LENIENT_BIGRAMS = "1<-1 5<75%"
+# The lenient bigram clause: from four Chinese characters one bigram may be missing, but not one of
+# two (`杭州 活动` matched every document with 活动; a typo in four characters leaves two of three).
+LENIENT_BIGRAMS = "2<-1 5<75%"
 # From this many segmented words the words clauses alone forgive a mistyped character (it breaks one
 # word or two, and 2<75% leaves two of six out): no lenient bigram clause and no fuzzy clause then.
 WORDS_FORGIVE_A_TYPO = 6

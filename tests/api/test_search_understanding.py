@@ -3,6 +3,8 @@ on the demo corpus through the API. The judged set (tests/relevance/) scores the
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.support import data_of, info_of
@@ -117,6 +119,17 @@ def test_a_pasted_title_with_a_typo_still_finds_its_document_first(client, typo,
     the words clauses forgive one on their own (the lenient bigram clause and the fuzzy clause are left
     out of such queries: each was about a sixth of their cost at 1M, issue 12)."""
     assert titles(search(client, typo))[0].startswith(title)  # a paper's Chinese title follows its own
+
+
+@pytest.mark.parametrize("query", ["杭州 活动", "语音 合成", "北京 论坛"])
+def test_two_words_are_not_widened_to_either_word_alone(client, query):
+    """The clause that forgives a mistyped character lets one bigram in four miss, never one in two:
+    `杭州 活动` lists Hangzhou's events, not every event (it listed 36, of which 2 in Hangzhou)."""
+    page = search(client, query, size=50)
+    assert page["total"] > 0
+    for item in page["list"]:
+        text = json.dumps(info_of(item), ensure_ascii=False)
+        assert all(word in text for word in query.split()), (query, info_of(item).get("title"))
 
 
 @pytest.mark.parametrize("query", ["模型猫", "猫模型"])
