@@ -123,7 +123,7 @@ def test_a_pasted_title_with_a_typo_still_finds_its_document_first(client, typo,
 
 @pytest.mark.parametrize("query", ["杭州 活动", "语音 合成", "北京 论坛"])
 def test_two_words_are_not_widened_to_either_word_alone(client, query):
-    """The clause that forgives a mistyped character lets one bigram in four miss, never one in two:
+    """The clause that forgives a mistyped character lets one bigram of three to five miss, never one of two:
     `杭州 活动` lists Hangzhou's events, not every event (it listed 36, of which 2 in Hangzhou)."""
     page = search(client, query, size=50)
     assert page["total"] > 0
