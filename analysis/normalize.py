@@ -43,7 +43,9 @@ def strip_invisible(text: str) -> str:
 # character each, which NFKC leaves alone. Chinese text is full of them (，：（）？), and Python's NFKC of a
 # text that holds one is about a hundred times slower than telling that a text needs nothing.
 _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
-_CJK = re.compile(r"[\u3400-\u9fff]")
+# A Chinese character (CJK Extension A and the Unified Ideographs): the one test of "is it Chinese"
+# for folding, segmenting, pinyin and the query's clauses.
+CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def nfkc(text: str) -> str:
@@ -58,7 +60,7 @@ def fold(text: str | None) -> str:
     if not text:
         return ""
     text = nfkc(strip_invisible(text))
-    if _CJK.search(text):
+    if CJK.search(text):
         text = _t2s().convert(text)
     return _SPACES.sub(" ", text).strip()
 

@@ -8,17 +8,14 @@ folded, so a document's views fold each text once."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from pypinyin import Style
 from pypinyin.converter import UltimateConverter
 from pypinyin.core import Pinyin
 
-from analysis.normalize import fold
+from analysis.normalize import CJK, fold
 from analysis.segment import words
-
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 class _RememberingConverter(UltimateConverter):
@@ -63,7 +60,7 @@ def pinyin_forms(text: str | None) -> str:
 def pinyin_forms_folded(folded: str) -> str:
     forms: list[str] = []
     for word in words(folded):
-        if _CJK.search(word):
+        if CJK.search(word):
             forms.extend(_word_forms(word))
     return " ".join(dict.fromkeys(f.lower() for f in forms if f.isascii() and f.isalpha()))
 
@@ -91,7 +88,7 @@ def initials_key(text: str | None) -> str:
 
 
 def initials_key_folded(folded: str) -> str:
-    letters = lazy_pinyin("".join(_CJK.findall(folded)), style=Style.FIRST_LETTER)
+    letters = lazy_pinyin("".join(CJK.findall(folded)), style=Style.FIRST_LETTER)
     return "".join(letters).lower()[:100]
 
 

@@ -4,17 +4,15 @@ while the provider is still starting."""
 
 from __future__ import annotations
 
-import re
-
 from authlib.integrations.flask_client import OAuth
 from flask import Flask, current_app
 
+from analysis.normalize import CJK
 from config import Settings
 from store.identities import ProviderAccount
 
 EXTENSION = "hub_oidc"
 TIMEOUT = 10  # seconds for each call to the provider (metadata, keys, token)
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def register(app: Flask, settings: Settings) -> None:
@@ -36,7 +34,7 @@ def client():
 def display_name(claims: dict) -> str | None:
     """Chinese names family name first (张伟), others as the provider writes them."""
     given, family = claims.get("given_name") or "", claims.get("family_name") or ""
-    if given and family and _CJK.search(given + family):
+    if given and family and CJK.search(given + family):
         return family + given
     return claims.get("name") or claims.get("preferred_username") or None
 

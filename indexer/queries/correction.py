@@ -9,11 +9,10 @@ import re
 
 from pypinyin import lazy_pinyin
 
-from analysis.normalize import fold
+from analysis.normalize import CJK, fold
 from analysis.words import query_words
 
 _LATIN = re.compile(r"[A-Za-z]{3,}")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def build_term_suggest(text: str) -> dict:
@@ -49,7 +48,7 @@ def same_sound_word(word: str, titles: list[str]) -> str | None:
 
 
 def unknown_chinese_words(text: str) -> list[str]:
-    return [w for w in query_words(fold(text)) if _CJK.search(w) and len(w) >= 2]
+    return [w for w in query_words(fold(text)) if CJK.search(w) and len(w) >= 2]
 
 
 def latin_words(text: str) -> str:

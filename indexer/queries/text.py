@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from analysis.normalize import fold
+from analysis.normalize import CJK, fold
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import is_pinyin_like, pinyin_forms, query_words
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
@@ -43,7 +43,6 @@ CHINESE_REST_FIELDS = ["title_words^2", "tag_labels"]
 LATIN_REST_FIELDS = ["title_words^2", "body_words", "tag_labels", "title.en^2", "summary.en"]
 HIGHLIGHTED_FIELDS = ["title", "title_cn", "summary"]  # indexer/queries/common.py HIGHLIGHT
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 _ARXIV_IN_TEXT = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v\d+)?(?![\d.])")
@@ -94,7 +93,7 @@ def text_query_and_highlight(
         {"match_phrase": {"tag_labels": {"query": text, "boost": 2}}},
         {"term": {"repo": {"value": text.lower(), "boost": 20}}},
     ]
-    chinese = len(_CJK.findall(text))
+    chinese = len(CJK.findall(text))
     if chinese < 3:
         # One or two characters, or a character inside a word: only the single-character fields
         # find them. Longer Chinese is found by the bigram clauses above; the characters of a common
@@ -120,7 +119,7 @@ def text_query_and_highlight(
         # Homophones: the pinyin of each Chinese word (a typo by the pinyin IME picks a homophone).
         should.append({"match": {"pinyin": {"query": pinyin_forms(text), "operator": "and", "boost": 0.5}}})
     latin = " ".join(_LATIN.findall(text))
-    if latin and not _CJK.search(text):
+    if latin and not chinese:
         should.append(
             {
                 "multi_match": {
@@ -131,21 +130,21 @@ def text_query_and_highlight(
                 }
             }
         )
-    if latin and not _CJK.search(text) and len(words) < WORDS_FORGIVE_A_TYPO:
-        # A misspelt word (difusion). From six words the clause above forgives it already, and fuzzy
-        # matching every word of a pasted English title was a sixth of such a search at 1M (issue 12).
-        should.append(
-            {
-                "multi_match": {
-                    "query": latin,
-                    "fields": ["title.en^2", "summary.en"],
-                    "fuzziness": "AUTO:5,8",
-                    "prefix_length": 1,
-                    "minimum_should_match": "2<75%",
-                    "boost": 0.5,
+        if len(words) < WORDS_FORGIVE_A_TYPO:
+            # A misspelt word (difusion). From six words the clause above forgives it already, and fuzzy
+            # matching every word of a pasted English title was a sixth of such a search at 1M (issue 12).
+            should.append(
+                {
+                    "multi_match": {
+                        "query": latin,
+                        "fields": ["title.en^2", "summary.en"],
+                        "fuzziness": "AUTO:5,8",
+                        "prefix_length": 1,
+                        "minimum_should_match": "2<75%",
+                        "boost": 0.5,
+                    }
                 }
-            }
-        )
+            )
     arxiv = _arxiv_clause(text)
     if arxiv:
         should.append(arxiv)
