@@ -111,7 +111,27 @@ def cmd_import(settings: Settings, args) -> int:
         print("the drain failed (its error is above): run `hub drain`", file=sys.stderr)
     elif drain:
         print(f"outbox: {indexed} entries indexed, {time.monotonic() - started:.1f} s after the import started")
+        _compact_after_load(settings, indexed)
     return 1 if report.errors or (drain and indexed is None) else 0
+
+
+def _compact_after_load(settings: Settings, indexed: int) -> None:
+    """After a bulk load the index is merged down to a few segments per shard (indexer/lifecycle.py)."""
+    from indexer.lifecycle import compact_after_load
+
+    started = time.monotonic()
+    segments = compact_after_load(_es(settings), settings.index_alias, indexed)
+    if segments is not None:
+        print(f"index compacted to {segments} segment(s) per shard in {time.monotonic() - started:.1f} s")
+
+
+def cmd_compact(settings: Settings, _args) -> int:
+    from indexer.lifecycle import compact
+
+    started = time.monotonic()
+    segments = compact(_es(settings), settings.index_alias)
+    print(f"index compacted to {segments} segment(s) per shard in {time.monotonic() - started:.1f} s")
+    return 0
 
 
 class _StreamingDrain:
@@ -402,6 +422,7 @@ def main(argv: list[str] | None = None) -> int:
     p_import.add_argument("--quiet", action="store_true", help="no progress bar")
     p_import.set_defaults(func=cmd_import)
     sub.add_parser("drain", help="index pending outbox entries now").set_defaults(func=cmd_drain)
+    sub.add_parser("compact", help="merge the index down to a few segments per shard").set_defaults(func=cmd_compact)
     p_reindex = sub.add_parser("reindex", help="rebuild the index from the database and swap the alias")
     p_reindex.add_argument("--via-worker", action="store_true", help="let the Celery worker run the job; wait for it")
     p_reindex.add_argument("--kind", help="rebuild one kind in place (story, paper, event, project, user)")

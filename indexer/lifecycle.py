@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -118,6 +119,45 @@ def restore_serving_settings(es: Elasticsearch, index: str, name: str = "content
     es.indices.put_settings(index=index, body={"index": serving}, request_timeout=ADMIN_TIMEOUT)
     es.cluster.health(index=index, wait_for_status="yellow", timeout="30s", request_timeout=ADMIN_TIMEOUT)
     return serving
+
+
+# A search looks each of its terms up in every segment of a shard, and a bulk load leaves many (25 per
+# shard after 1M documents through `hub import --index`, 18 after a `_reindex` of them): merged down to
+# two, the bench's searches at 1M took p50 / p99 11 / 57 ms instead of 15 / 66 (issue 12,
+# bench/RESULTS.md). A merged segment is kept under half of Lucene's 5 GB ceiling for merges, so the
+# engine's own merging (later writes, deletes) can still take it in.
+MERGED_SEGMENT_BYTES = 2_500_000_000
+# An import that indexed at least this share of the index's documents was a bulk load: worth compacting.
+BULK_LOAD_SHARE = 0.2
+COMPACT_TIMEOUT = 3600  # a force merge of 1M documents took about a minute on the bench machine
+
+
+def compact(es: Elasticsearch, index: str) -> int:
+    """Merge every primary shard of `index` (or an alias) down to a few segments; returns how many
+    segments per shard were asked for. Searches go on meanwhile, on the old segments until the merge ends."""
+    stats = es.indices.stats(index=index, metric="store", level="shards", request_timeout=ADMIN_TIMEOUT)
+    largest = max(
+        (
+            copy["store"]["size_in_bytes"]
+            for each in stats["indices"].values()
+            for copies in each["shards"].values()
+            for copy in copies
+            if copy["routing"]["primary"]
+        ),
+        default=0,
+    )
+    segments = max(1, math.ceil(largest / MERGED_SEGMENT_BYTES))
+    es.indices.forcemerge(index=index, max_num_segments=segments, request_timeout=COMPACT_TIMEOUT)
+    return segments
+
+
+def compact_after_load(es: Elasticsearch, alias: str, indexed: int) -> int | None:
+    """Compact `alias` when `indexed` documents are a bulk load for it (BULK_LOAD_SHARE of what it
+    holds); None when they are not: a few new documents in a large index are not worth rewriting it."""
+    held = es.count(index=alias, request_timeout=ADMIN_TIMEOUT)["count"]
+    if not indexed or indexed < BULK_LOAD_SHARE * held:
+        return None
+    return compact(es, alias)
 
 
 def indices_behind(es: Elasticsearch, alias: str) -> list[str]:

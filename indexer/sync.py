@@ -23,6 +23,7 @@ from indexer.building import actions_for as actions_for  # re-exported: bench an
 from indexer.building import preload_rows as preload_rows
 from indexer.lifecycle import (
     ADMIN_TIMEOUT,
+    compact,
     create_versioned_index,
     ensure_index,
     restore_serving_settings,
@@ -305,6 +306,7 @@ def reindex_all(
         on_index_created(new_index)
     try:
         count, refused = _fill(make_session, es, new_index, progress, job_id, chunk_size, processes=processes)
+        compact(es, new_index)  # before anyone reads it: few segments, faster searches
         restore_serving_settings(es, new_index)
         es.indices.refresh(index=new_index, request_timeout=ADMIN_TIMEOUT)
     except Exception:

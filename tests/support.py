@@ -477,5 +477,17 @@ def _serve_wechat(port_file: str) -> None:
     threading.Event().wait()
 
 
+def segments_per_primary(es, index: str) -> list[int]:
+    """Searchable segments of each primary shard of `index` (an alias gives its index's)."""
+    answer = es.indices.segments(index=index)["indices"]
+    return [
+        copy["num_search_segments"]
+        for each in answer.values()
+        for copies in each["shards"].values()
+        for copy in copies
+        if copy["routing"]["primary"]
+    ]
+
+
 if __name__ == "__main__" and sys.argv[1:2] == ["wechat"]:
     _serve_wechat(sys.argv[2])

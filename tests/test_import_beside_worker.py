@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from indexer.sync import pending_count
 from store.models import Story, User
-from tests.support import ROOT, start_worker, wait_until
+from tests.support import ROOT, segments_per_primary, start_worker, wait_until
 
 USERS = 40
 STORIES = 4000
@@ -91,6 +91,9 @@ def test_import_with_index_drains_beside_the_import_and_returns_when_all_is_sear
     assert f"outbox: {USERS + STORIES} entries indexed" in done.stdout
     assert pending_count(stack.sessions()) == 0
     assert indexed_stories(stack) == STORIES
+    # A bulk load into an empty index: merged down to one segment per shard before the command returns.
+    assert "index compacted to 1 segment(s) per shard" in done.stdout
+    assert set(segments_per_primary(stack.es(), stack.alias)) == {1}
 
 
 def test_each_batch_is_committed_with_its_outbox_rows_before_the_next_is_read(store_stack, tmp_path):

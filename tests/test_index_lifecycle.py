@@ -1,15 +1,19 @@
-"""Index lifecycle under concurrency, rejected documents never marked done, mapping-version drift."""
+"""Index lifecycle under concurrency, rejected documents never marked done, mapping-version drift,
+compaction after a bulk load."""
 
 import logging
 import socket
 import threading
 import time
 import uuid
+from datetime import timedelta
 
 from elasticsearch import Elasticsearch
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from indexer.lifecycle import (
+    compact,
+    compact_after_load,
     create_versioned_index,
     ensure_index,
     indices_behind,
@@ -19,9 +23,9 @@ from indexer.lifecycle import (
     warn_on_mapping_drift,
 )
 from indexer.sync import pending_count
-from store.models import OutboxEntry, Story
+from store.models import OutboxEntry, Story, utcnow
 from store.writes import upsert
-from tests.support import story_fields
+from tests.support import segments_per_primary, story_fields
 
 
 def test_concurrent_first_use_creates_exactly_one_index(services, make_stack):
@@ -182,7 +186,7 @@ def _primary_shards(es: Elasticsearch, index: str) -> int:
 
 def test_the_shards_setting_reaches_the_first_index_and_every_rebuild(make_stack, monkeypatch):
     from config import Settings
-    from indexer.sync import reindex_all
+    from indexer.sync import drain_outbox, reindex_all
 
     monkeypatch.setenv("HUB_INDEX_SHARDS", "2")
     assert Settings().index_shards == 2
@@ -196,9 +200,49 @@ def test_the_shards_setting_reaches_the_first_index_and_every_rebuild(make_stack
     with stack.sessions()() as session:
         upsert(session, Story, {"id": 5001}, story_fields("分片的重建"))
         session.commit()
+    drain_outbox(stack.sessions(), es, stack.alias)
+    with stack.sessions()() as session:  # written long ago: nothing for the rebuild to replay after its swap
+        session.execute(update(OutboxEntry).values(created_at=utcnow() - timedelta(hours=1)))
+        session.commit()
     result = reindex_all(stack.sessions(), es, stack.alias, shards=2)
     [rebuilt] = indices_behind(es, stack.alias)
     assert rebuilt != first and _primary_shards(es, rebuilt) == 2 and result["documents"] >= 1
+    assert max(segments_per_primary(es, rebuilt)) == 1  # compacted before the alias moved to it
     reindex_all(stack.sessions(), es, stack.alias)
     [plain] = indices_behind(es, stack.alias)
     assert _primary_shards(es, plain) == load_mapping()["settings"]["number_of_shards"]
+
+
+def _index_in_refreshed_batches(es: Elasticsearch, index: str, batches: int, per_batch: int) -> None:
+    for batch in range(batches):
+        for n in range(per_batch):
+            es.index(index=index, id=f"story-{batch}-{n}", body={"type": "story", "title": f"第 {batch} 批的第 {n} 篇"})
+        es.indices.refresh(index=index)  # each refresh writes a segment of its own
+
+
+def test_compact_merges_every_shard_down_and_keeps_every_document(make_stack):
+    stack = make_stack("compact")
+    es = stack.es()
+    index = ensure_index(es, stack.alias, shards=2)
+    _index_in_refreshed_batches(es, index, batches=6, per_batch=5)
+    assert max(segments_per_primary(es, index)) > 1
+    found_before = es.search(index=stack.alias, body={"query": {"match": {"title": "批的"}}, "size": 100})
+    assert compact(es, stack.alias) == 1  # a small index: one segment per shard is well under the ceiling
+    es.indices.refresh(index=index)
+    assert segments_per_primary(es, index) == [1, 1]
+    assert es.count(index=stack.alias)["count"] == 30
+    found_after = es.search(index=stack.alias, body={"query": {"match": {"title": "批的"}}, "size": 100})
+    assert {hit["_id"] for hit in found_after["hits"]["hits"]} == {hit["_id"] for hit in found_before["hits"]["hits"]}
+
+
+def test_only_a_bulk_load_is_worth_compacting(make_stack):
+    stack = make_stack("compact-share")
+    es = stack.es()
+    index = ensure_index(es, stack.alias, shards=1)
+    _index_in_refreshed_batches(es, index, batches=5, per_batch=20)
+    assert compact_after_load(es, stack.alias, indexed=19) is None  # 19 of 100 documents: under a fifth
+    es.indices.refresh(index=index)
+    assert segments_per_primary(es, index)[0] > 1
+    assert compact_after_load(es, stack.alias, indexed=20) == 1
+    es.indices.refresh(index=index)
+    assert segments_per_primary(es, index) == [1]
