@@ -1,4 +1,4 @@
-"""JSONL -> searchable documents per second through the normal path (`hub import`, then `hub drain`),
+"""JSONL -> searchable documents per second through the normal path (`hub import --index`),
 compared with the engine's own server-side `_reindex` of the same documents on the same node.
 
     .venv/bin/python bench/import_throughput.py --es http://127.0.0.1:9250 --redis redis://127.0.0.1:6390/0 \\

@@ -154,8 +154,7 @@ def compact(es: Elasticsearch, index: str) -> int:
 def compact_after_load(es: Elasticsearch, alias: str, indexed: int) -> int | None:
     """Compact `alias` when `indexed` documents are a bulk load for it (BULK_LOAD_SHARE of what it
     holds); None when they are not: a few new documents in a large index are not worth rewriting it."""
-    held = es.count(index=alias, request_timeout=ADMIN_TIMEOUT)["count"]
-    if not indexed or indexed < BULK_LOAD_SHARE * held:
+    if not indexed or indexed < BULK_LOAD_SHARE * es.count(index=alias, request_timeout=ADMIN_TIMEOUT)["count"]:
         return None
     return compact(es, alias)
 
