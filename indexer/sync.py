@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 
 from elasticsearch import ConnectionError as EsConnectionError
-from elasticsearch import ConnectionTimeout, Elasticsearch, TransportError
+from elasticsearch import ConnectionTimeout, Elasticsearch, ElasticsearchException, TransportError
 from elasticsearch.helpers import bulk, scan
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -306,7 +306,7 @@ def reindex_all(
         on_index_created(new_index)
     try:
         count, refused = _fill(make_session, es, new_index, progress, job_id, chunk_size, processes=processes)
-        compact(es, new_index)  # before anyone reads it: few segments, faster searches
+        _compact_or_warn(es, new_index)  # before anyone reads it: few segments, faster searches
         restore_serving_settings(es, new_index)
         es.indices.refresh(index=new_index, request_timeout=ADMIN_TIMEOUT)
     except Exception:
@@ -318,6 +318,14 @@ def reindex_all(
     _replay_since(make_session, started)
     drain_outbox(make_session, es, alias, on_indexed=on_indexed, processes=processes, shards=shards)
     return {"index": new_index, "documents": count, "rejected": refused, "removed": old}
+
+
+def _compact_or_warn(es: Elasticsearch, index: str) -> None:
+    """A rebuilt index that could not be compacted is still complete: it serves, only slower."""
+    try:
+        compact(es, index)
+    except ElasticsearchException as exc:
+        log.warning("rebuild: %s not compacted (%s); `hub compact` can do it later", index, exc)
 
 
 def _fill(

@@ -246,3 +246,27 @@ def test_only_a_bulk_load_is_worth_compacting(make_stack):
     assert compact_after_load(es, stack.alias, indexed=20) == 1
     es.indices.refresh(index=index)
     assert segments_per_primary(es, index) == [1]
+
+
+def test_a_rebuild_whose_compaction_fails_still_serves_the_complete_index(make_stack, monkeypatch, caplog):
+    from elasticsearch import ConnectionTimeout
+
+    import indexer.sync as sync
+
+    stack = make_stack("compact-fails")
+    es = stack.es()
+    ensure_index(es, stack.alias)
+    with stack.sessions()() as session:
+        upsert(session, Story, {"id": 5101}, story_fields("压缩失败的重建"))
+        session.commit()
+
+    def merge_times_out(_es, _index):
+        raise ConnectionTimeout("TIMEOUT", "the force merge took too long", None)
+
+    monkeypatch.setattr(sync, "compact", merge_times_out)
+    with caplog.at_level(logging.WARNING, logger="indexer.sync"):
+        result = sync.reindex_all(stack.sessions(), es, stack.alias)
+    assert indices_behind(es, stack.alias) == [result["index"]]
+    es.indices.refresh(index=stack.alias)
+    assert es.exists(index=stack.alias, id="story-5101")
+    assert "not compacted" in caplog.text
