@@ -34,7 +34,7 @@ def build_search(
     if q:
         query, highlight_by = text_query_and_highlight(q, concepts, ranked=sort == "relevance")
         body["query"]["bool"]["must"] = [query]
-        body["highlight"] = HIGHLIGHT if highlight_by is None else {**HIGHLIGHT, "highlight_query": highlight_by}
+        body["highlight"] = {**HIGHLIGHT, "highlight_query": highlight_by}
     return body
 
 

@@ -77,9 +77,9 @@ def text_query(q: str, concepts: frozenset[str] = frozenset()) -> dict:
 
 def text_query_and_highlight(
     q: str, concepts: frozenset[str] = frozenset(), *, ranked: bool = False
-) -> tuple[dict, dict | None]:
-    """The text query, and what titles and summaries are highlighted by when it is not the query itself
-    (`_highlight_query`); the query's glossary groups are found once for both. `ranked`: the scores
+) -> tuple[dict, dict]:
+    """The text query, and what titles and summaries are highlighted by (`_highlight_query`); the
+    query's glossary groups are found once for both. `ranked`: the scores
     order the page (a relevance sort), see `_words_clause`."""
     text = fold(q)
     groups, rest = glossary().concepts(text)
@@ -209,15 +209,41 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
     return {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
 
 
-def _highlight_query(query: dict, groups: list[tuple[str, ...]], indexed: frozenset[str]) -> dict | None:
-    """What titles and summaries are highlighted by, when it is not `query` itself: a group asked for
-    by its concept id marks no words, so its synonyms are added as phrases (only the hits on the page
-    are highlighted: this costs nothing per match)."""
+def _highlight_query(query: dict, groups: list[tuple[str, ...]], indexed: frozenset[str]) -> dict:
+    """What titles and summaries are highlighted by: the parts of `query` that look in those fields
+    (`_on_highlighted_fields`), and, for a group asked for by its concept id (which marks no words), its
+    synonyms as phrases. Only the hits on the page are highlighted, so this costs nothing per match."""
+    own = _on_highlighted_fields(query)
     terms = [term for group in groups if concept_id(group) in indexed for term in group]
-    if not terms:
-        return None
     synonyms = [{"multi_match": {"query": term, "fields": HIGHLIGHTED_FIELDS, "type": "phrase"}} for term in terms]
-    return {"bool": {"should": [query, *synonyms]}}
+    return {"bool": {"should": [*([own] if own else []), *synonyms]}}
+
+
+_LEAF_QUERIES = ("match", "match_phrase", "match_phrase_prefix", "term", "terms", "prefix", "fuzzy", "wildcard")
+
+
+def _on_highlighted_fields(clause: dict) -> dict | None:
+    """`clause` with only what looks in a highlighted field (title, title_cn, summary), or None.
+
+    The highlighter marks a field's words by the query's clauses on that very field (its default
+    `require_field_match`) and re-reads the whole query for every hit and field: handing it the text
+    query's dozen clauses over twenty other fields made highlighting a fifth of a search at 1M
+    (issue 12). The marks are the same: tests/api/test_highlight_query.py compares them."""
+    [(kind, body)] = clause.items()
+    if kind == "bool":
+        kept = [
+            found
+            for occur in ("must", "should", "filter")
+            for sub in body.get(occur, [])
+            if (found := _on_highlighted_fields(sub)) is not None
+        ]
+        return {"bool": {"should": kept}} if kept else None
+    if kind == "multi_match":
+        fields = [field for field in body["fields"] if field.split("^")[0] in HIGHLIGHTED_FIELDS]
+        return {"multi_match": {**body, "fields": fields}} if fields else None
+    if kind in _LEAF_QUERIES:
+        return clause if next(iter(body)) in HIGHLIGHTED_FIELDS else None
+    return clause  # a query this does not know: kept whole, as before
 
 
 def _group_clause(group: tuple[str, ...], indexed: frozenset[str]) -> dict:
