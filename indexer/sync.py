@@ -24,6 +24,7 @@ from indexer.building import preload_rows as preload_rows
 from indexer.lifecycle import (
     ADMIN_TIMEOUT,
     compact,
+    compact_after_load,
     create_versioned_index,
     ensure_index,
     restore_serving_settings,
@@ -320,10 +321,15 @@ def reindex_all(
     return {"index": new_index, "documents": count, "rejected": refused, "removed": old}
 
 
-def _compact_or_warn(es: Elasticsearch, index: str) -> None:
-    """A rebuilt index that could not be compacted is still complete: it serves, only slower."""
+def _compact_or_warn(es: Elasticsearch, index: str, indexed: int | None = None) -> None:
+    """Compact `index`; with `indexed`, only when that many documents were a bulk load for it
+    (`compact_after_load`). A rebuilt index that could not be compacted is still complete: it serves,
+    only slower."""
     try:
-        compact(es, index)
+        if indexed is None:
+            compact(es, index)
+        else:
+            compact_after_load(es, index, indexed)
     except ElasticsearchException as exc:
         log.warning("rebuild: %s not compacted (%s); `hub compact` can do it later", index, exc)
 
@@ -426,6 +432,7 @@ def reindex_kind(
     ]
     _send(es, strays, refresh=False)
     es.indices.refresh(index=alias, request_timeout=ADMIN_TIMEOUT)
+    _compact_or_warn(es, alias, indexed=count)  # a kind that is much of the index was a bulk load
     if on_indexed:
         on_indexed()
     return {"index": alias, "documents": count, "rejected": refused, "removed": len(strays)}

@@ -270,3 +270,22 @@ def test_a_rebuild_whose_compaction_fails_still_serves_the_complete_index(make_s
     es.indices.refresh(index=stack.alias)
     assert es.exists(index=stack.alias, id="story-5101")
     assert "not compacted" in caplog.text
+
+
+def test_a_kind_rebuilt_in_place_compacts_the_index_when_it_is_much_of_it(make_stack):
+    from indexer.sync import drain_outbox, reindex_kind
+
+    stack = make_stack("compact-kind")
+    es = stack.es()
+    ensure_index(es, stack.alias)
+    for batch in range(4):  # four drains, each ending in a refresh: four segments or more
+        with stack.sessions()() as session:
+            for n in range(5):
+                upsert(session, Story, {"id": 6000 + batch * 10 + n}, story_fields(f"按类重建的第 {batch} 批"))
+            session.commit()
+        drain_outbox(stack.sessions(), es, stack.alias)
+    assert segments_per_primary(es, stack.alias)[0] >= 4
+    result = reindex_kind(stack.sessions(), es, stack.alias, "story")
+    es.indices.refresh(index=stack.alias)
+    assert result["documents"] >= 20 and segments_per_primary(es, stack.alias) == [1]
+    assert es.count(index=stack.alias, body={"query": {"term": {"type": "story"}}})["count"] == 20
