@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -132,31 +133,37 @@ BULK_LOAD_SHARE = 0.2
 COMPACT_TIMEOUT = 3600  # a force merge of 1M documents took about a minute on the bench machine
 
 
+def primary_copies(answer: dict) -> Iterator[dict]:
+    """Each primary shard's entry in a per-shard answer of the engine (`_stats?level=shards`, `_segments`)."""
+    for each in answer["indices"].values():
+        for copies in each["shards"].values():
+            yield from (copy for copy in copies if copy["routing"]["primary"])
+
+
 def compact(es: Elasticsearch, index: str) -> int:
     """Merge every primary shard of `index` (or an alias) down to a few segments; returns how many
     segments per shard were asked for. Searches go on meanwhile, on the old segments until the merge ends."""
     stats = es.indices.stats(index=index, metric="store", level="shards", request_timeout=ADMIN_TIMEOUT)
-    largest = max(
-        (
-            copy["store"]["size_in_bytes"]
-            for each in stats["indices"].values()
-            for copies in each["shards"].values()
-            for copy in copies
-            if copy["routing"]["primary"]
-        ),
-        default=0,
-    )
+    largest = max((copy["store"]["size_in_bytes"] for copy in primary_copies(stats)), default=0)
     segments = max(1, math.ceil(largest / MERGED_SEGMENT_BYTES))
     es.indices.forcemerge(index=index, max_num_segments=segments, request_timeout=COMPACT_TIMEOUT)
     return segments
 
 
-def compact_after_load(es: Elasticsearch, alias: str, indexed: int) -> int | None:
-    """Compact `alias` when `indexed` documents are a bulk load for it (BULK_LOAD_SHARE of what it
-    holds); None when they are not: a few new documents in a large index are not worth rewriting it."""
-    if not indexed or indexed < BULK_LOAD_SHARE * es.count(index=alias, request_timeout=ADMIN_TIMEOUT)["count"]:
+def compact_after_load(es: Elasticsearch, alias: str, indexed: int | None = None) -> int | None:
+    """Compact `alias` after a rebuild (`indexed` None) or when `indexed` documents were a bulk load for
+    it (BULK_LOAD_SHARE of what it holds: a few new documents in a large index are not worth rewriting
+    it); returns the segments per shard asked for, None when it did not compact. A merge that fails (a
+    timeout on a busy node) is logged, not raised: the index is complete and serves, only slower."""
+    try:
+        if indexed is not None and (
+            not indexed or indexed < BULK_LOAD_SHARE * es.count(index=alias, request_timeout=ADMIN_TIMEOUT)["count"]
+        ):
+            return None
+        return compact(es, alias)
+    except ElasticsearchException as exc:
+        log.warning("%s not compacted (%s): run `hub compact` later", alias, exc)
         return None
-    return compact(es, alias)
 
 
 def indices_behind(es: Elasticsearch, alias: str) -> list[str]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import timedelta
 
 from elasticsearch import ConnectionError as EsConnectionError
-from elasticsearch import ConnectionTimeout, Elasticsearch, ElasticsearchException, TransportError
+from elasticsearch import ConnectionTimeout, Elasticsearch, TransportError
 from elasticsearch.helpers import bulk, scan
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -23,7 +23,6 @@ from indexer.building import actions_for as actions_for  # re-exported: bench an
 from indexer.building import preload_rows as preload_rows
 from indexer.lifecycle import (
     ADMIN_TIMEOUT,
-    compact,
     compact_after_load,
     create_versioned_index,
     ensure_index,
@@ -307,7 +306,7 @@ def reindex_all(
         on_index_created(new_index)
     try:
         count, refused = _fill(make_session, es, new_index, progress, job_id, chunk_size, processes=processes)
-        _compact_or_warn(es, new_index)  # before anyone reads it: few segments, faster searches
+        compact_after_load(es, new_index)  # before anyone reads it: few segments, faster searches
         restore_serving_settings(es, new_index)
         es.indices.refresh(index=new_index, request_timeout=ADMIN_TIMEOUT)
     except Exception:
@@ -319,19 +318,6 @@ def reindex_all(
     _replay_since(make_session, started)
     drain_outbox(make_session, es, alias, on_indexed=on_indexed, processes=processes, shards=shards)
     return {"index": new_index, "documents": count, "rejected": refused, "removed": old}
-
-
-def _compact_or_warn(es: Elasticsearch, index: str, indexed: int | None = None) -> None:
-    """Compact `index`; with `indexed`, only when that many documents were a bulk load for it
-    (`compact_after_load`). A rebuilt index that could not be compacted is still complete: it serves,
-    only slower."""
-    try:
-        if indexed is None:
-            compact(es, index)
-        else:
-            compact_after_load(es, index, indexed)
-    except ElasticsearchException as exc:
-        log.warning("rebuild: %s not compacted (%s); `hub compact` can do it later", index, exc)
 
 
 def _fill(
@@ -432,7 +418,7 @@ def reindex_kind(
     ]
     _send(es, strays, refresh=False)
     es.indices.refresh(index=alias, request_timeout=ADMIN_TIMEOUT)
-    _compact_or_warn(es, alias, indexed=count)  # a kind that is much of the index was a bulk load
+    compact_after_load(es, alias, indexed=count)  # a kind that is much of the index was a bulk load
     if on_indexed:
         on_indexed()
     return {"index": alias, "documents": count, "rejected": refused, "removed": len(strays)}

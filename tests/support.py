@@ -479,14 +479,9 @@ def _serve_wechat(port_file: str) -> None:
 
 def segments_per_primary(es, index: str) -> list[int]:
     """Searchable segments of each primary shard of `index` (an alias gives its index's)."""
-    answer = es.indices.segments(index=index)["indices"]
-    return [
-        copy["num_search_segments"]
-        for each in answer.values()
-        for copies in each["shards"].values()
-        for copy in copies
-        if copy["routing"]["primary"]
-    ]
+    from indexer.lifecycle import primary_copies
+
+    return [copy["num_search_segments"] for copy in primary_copies(es.indices.segments(index=index))]
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["wechat"]:

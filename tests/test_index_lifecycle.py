@@ -251,6 +251,7 @@ def test_only_a_bulk_load_is_worth_compacting(make_stack):
 def test_a_rebuild_whose_compaction_fails_still_serves_the_complete_index(make_stack, monkeypatch, caplog):
     from elasticsearch import ConnectionTimeout
 
+    import indexer.lifecycle as lifecycle
     import indexer.sync as sync
 
     stack = make_stack("compact-fails")
@@ -263,8 +264,8 @@ def test_a_rebuild_whose_compaction_fails_still_serves_the_complete_index(make_s
     def merge_times_out(_es, _index):
         raise ConnectionTimeout("TIMEOUT", "the force merge took too long", None)
 
-    monkeypatch.setattr(sync, "compact", merge_times_out)
-    with caplog.at_level(logging.WARNING, logger="indexer.sync"):
+    monkeypatch.setattr(lifecycle, "compact", merge_times_out)
+    with caplog.at_level(logging.WARNING, logger="indexer.lifecycle"):
         result = sync.reindex_all(stack.sessions(), es, stack.alias)
     assert indices_behind(es, stack.alias) == [result["index"]]
     es.indices.refresh(index=stack.alias)

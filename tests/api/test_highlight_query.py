@@ -7,7 +7,7 @@ import json
 
 from indexer.lifecycle import indexed_concepts
 from indexer.queries.search import build_search
-from tests.support import ROOT
+from tests.relevance.score import load_judgments
 
 EXTRA = [
     "dmx",
@@ -20,11 +20,6 @@ EXTRA = [
     "RAG",
     "杭州 活动",
 ]
-
-
-def judged_queries() -> list[str]:
-    path = ROOT / "tests" / "relevance" / "judgments.jsonl"
-    return [json.loads(line)["query"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def with_whole_query_highlight(body: dict) -> dict:
@@ -43,7 +38,7 @@ def test_highlights_are_the_whole_querys_for_every_judged_query(demo_stack):
     es, alias = demo_stack.es(), demo_stack.alias
     concepts = indexed_concepts(es, alias)
     compared = marked = 0
-    for q in [*judged_queries(), *EXTRA]:
+    for q in [*(judgment.query for judgment in load_judgments()), *EXTRA]:
         for sort in ("relevance", "new"):
             body = build_search(q, sort=sort, size=50, concepts=concepts)
             now, before = marks(es, alias, body), marks(es, alias, with_whole_query_highlight(body))
