@@ -91,8 +91,10 @@ def test_a_document_the_engine_keeps_rejecting_is_set_aside_with_its_reason(stor
     assert pending_count(stack.sessions()) == 0
     with stack.sessions()() as session:
         poisoned = session.scalars(select(OutboxEntry).where(OutboxEntry.entity_id == 2)).one()
+        good = session.scalars(select(OutboxEntry).where(OutboxEntry.entity_id == 1)).one()
     assert poisoned.processed_at is not None and poisoned.attempts == 2
     assert "immense term" in poisoned.last_error  # the engine's reason, kept
+    assert good.processed_at is not None and good.attempts == 1 and good.last_error is None
     es = stack.es()
     es.indices.refresh(index=stack.alias)
     assert es.exists(index=stack.alias, id="story-1") and not es.exists(index=stack.alias, id="story-2")
