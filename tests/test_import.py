@@ -295,3 +295,26 @@ def test_a_batch_is_written_in_a_few_statements_not_several_per_line(store_stack
         assert session.get(Story, 9007).version == 2
         assert session.scalar(select(func.count(OutboxEntry.id))) == 304
         assert session.get(Story, 9001).user_id == 901 and session.get(Story, 9000).user_id is None
+
+
+def test_relative_dates_are_read_against_each_imports_own_clock(store_stack, tmp_path):
+    """Each import reads `-1h` against its own `now`, even though the import's schemas are reused
+    within an import (ingest/jsonl._schema): a second import a day later dates its lines a day later."""
+    stack = store_stack("relative-clock")
+    first_now = datetime(2026, 11, 1, 8, 0, tzinfo=UTC)
+    for story_id, now in ((31, first_now), (32, first_now + timedelta(days=1))):
+        path = tmp_path / f"story-{story_id}.jsonl"
+        line = {
+            "type": "story",
+            "id": story_id,
+            "title": f"相对日期 {story_id}",
+            "content": "<p>x</p>",
+            "created_at": "-1h",
+        }
+        path.write_text(json.dumps(line, ensure_ascii=False) + "\n", encoding="utf-8")
+        with stack.sessions()() as session:
+            assert import_files(session, [path], now=now).counts == {"story": {"created": 1}}
+    with stack.sessions()() as session:
+        first, second = session.get(Story, 31).created_at, session.get(Story, 32).created_at
+    assert first.replace(tzinfo=UTC) == first_now - timedelta(hours=1)
+    assert second.replace(tzinfo=UTC) == first_now + timedelta(days=1) - timedelta(hours=1)
