@@ -194,18 +194,19 @@ def _send_batch(make_session: sessionmaker[Session], es: Elasticsearch, entries:
         # the culprit is found and set aside like any rejected document and the rest go through.
         problems = _send_one_by_one(es, planned)
     now = utcnow()
-    refused_ids = {entry_id for entry_id, *key in entries if _refused(planned[tuple(key)], problems)}
+    refusals = {key: _refused(actions, problems) for key, actions in planned.items()}  # per row: its errors
+    refused_ids = {entry_id for entry_id, *key in entries if refusals[tuple(key)]}
     with make_session() as session:
         _record(session, [i for i in ids if i not in refused_ids], last_error=None, processed_at=now)
         for entry in session.scalars(
             select(OutboxEntry).where(OutboxEntry.id.in_(refused_ids)).order_by(OutboxEntry.id)
         ):
             entry.attempts += 1
-            entry.last_error = "; ".join(_refused(planned[(entry.entity_type, entry.entity_id)], problems))[:500]
+            entry.last_error = "; ".join(refusals[(entry.entity_type, entry.entity_id)])[:500]
             if entry.attempts >= MAX_ATTEMPTS:
                 entry.processed_at = now  # set aside; last_error says why, and editors see it listed
                 _set_aside(session, entry.entity_type, entry.entity_id, planned, problems)
-        rejected.resolve(session, [key for key, actions in planned.items() if not _refused(actions, problems)])
+        rejected.resolve(session, [key for key, errors in refusals.items() if not errors])
         session.commit()
     if problems:
         log.error("outbox: %d documents rejected, kept pending: %s", len(problems), list(problems.items())[:5])
