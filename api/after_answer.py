@@ -19,17 +19,26 @@ log = logging.getLogger(__name__)
 
 def after_answer(work: Callable[[], object]) -> None:
     """Run `work()` after this request's response has been sent."""
+    after_sending(lambda _sent: work())
 
-    def safely() -> None:
-        try:
-            work()
-        except Exception as exc:  # the answer is out: nothing to fail any more
-            log.warning("work after the answer failed: %s", exc)
+
+def after_sending(work: Callable[[Response], object]) -> None:
+    """Run `work(response)` after this request's response has been sent, with the response as it went
+    out (after every after-request hook: compressed, when the client took it compressed)."""
 
     @after_this_request
     def _attach(response: Response) -> Response:
-        response.call_on_close(safely)
+        # The app's own after-request hooks (compression among them) run after this one and change
+        # this same object, so at close it holds what was sent.
+        response.call_on_close(lambda: _safely(work, response))
         return response
+
+
+def _safely(work: Callable[[Response], object], response: Response) -> None:
+    try:
+        work(response)
+    except Exception as exc:  # the answer is out: nothing to fail any more
+        log.warning("work after the answer failed: %s", exc)
 
 
 class ClosingTestClient(FlaskClient):

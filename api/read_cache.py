@@ -11,7 +11,9 @@ The feeds, the search, its tabs' counts and the title suggestions cache their fi
 instead (`cached_answer`, plain Redis, not flask-caching): the JSON bytes of the envelope, so an
 anonymous hit costs one Redis round trip and no schema dump or JSON encoding (with two round trips,
 the dump and the encoding, the cached story feed was CPU-bound at ~330 requests/s, issue 12), and a
-miss writes the cache after the answer is sent."""
+miss writes the cache after the answer is sent. Answers of 1 KiB and more are kept brotli-compressed,
+as a browser takes them: compressing a 25 KB page for every hit made a browser's cached search cost
+about twice a plain one (issue 12)."""
 
 from __future__ import annotations
 
@@ -22,9 +24,11 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+import brotli
 from flask import Response, current_app, request
 
-from api.after_answer import after_answer
+from api.after_answer import after_sending
+from api.compression import MIN_SIZE
 from api.context import hub
 from api.envelope import ok
 from api.extensions import cache
@@ -83,7 +87,9 @@ _READ_ANSWER = """
 local generation = redis.call('GET', KEYS[1]) or '0'
 return {generation, redis.call('GET', ARGV[1] .. generation .. ARGV[2])}
 """
-ANSWER_PREFIX = "hub:answer:"
+# v2: entries with their encoding (`_pack`). A prefix of its own, so processes of the last release still
+# running beside this one during a deploy (or after a rollback) never read an entry they cannot parse.
+ANSWER_PREFIX = "hub:answer:v2:"
 
 
 def _answer_key_parts(args: Any) -> tuple[str, str]:
@@ -92,13 +98,47 @@ def _answer_key_parts(args: Any) -> tuple[str, str]:
     return f"{ANSWER_PREFIX}{where}:", f":{request.method}:{request.path}:{_digest(args)}"
 
 
-def _pack(body: bytes, total: int | None) -> bytes:
-    return f"{'' if total is None else total}\n".encode() + body
+BROTLI = "br"
 
 
-def _unpack(entry: bytes) -> tuple[bytes, int | None]:
+def _pack(body: bytes, total: int | None, encoding: str = "") -> bytes:
+    """An entry: a head line `<total>;<encoding>` (either may be empty), then the answer's bytes."""
+    return f"{'' if total is None else total};{encoding}\n".encode() + body
+
+
+def _unpack(entry: bytes) -> tuple[bytes, int | None, str]:
     head, body = entry.split(b"\n", 1)
-    return body, int(head) if head else None
+    total, _, encoding = head.decode().partition(";")
+    return body, int(total) if total else None, encoding
+
+
+def _cached_response(body: bytes, encoding: str) -> Response:
+    """A stored answer as this client takes it. Brotli goes out as stored, the way the UI's precompressed
+    files do (api/static_files.py); a client without brotli gets the JSON (compressed by gzip for it,
+    if it asks, by the app's compression like any answer)."""
+    if encoding != BROTLI:
+        return _json_answer(body)
+    if request.accept_encodings.quality(BROTLI) > 0:
+        response = _json_answer(body)
+        response.headers["Content-Encoding"] = BROTLI
+        response.vary.add("Accept-Encoding")
+        return response
+    return _json_answer(brotli.decompress(body))
+
+
+def _entry_as_sent(body: bytes, total: int | None, quality: int) -> Callable[[Response], bytes]:
+    """The cache entry for an answer, made once it is sent: the bytes that went out when the client took
+    brotli (the app's compression made them already), else compressed here, after the answer. Small
+    answers are kept as they are, as the app sends them."""
+
+    def entry(sent: Response) -> bytes:
+        if len(body) < MIN_SIZE:
+            return _pack(body, total)
+        if sent.headers.get("Content-Encoding") == BROTLI:
+            return _pack(sent.get_data(), total, BROTLI)
+        return _pack(brotli.compress(body, quality=quality), total, BROTLI)
+
+    return entry
 
 
 def cached_answer(
@@ -112,8 +152,9 @@ def cached_answer(
     encoded as built, without a marshmallow dump: the kinds (kinds/) shape it exactly as the route's
     documented schema says, which tests/api/test_answer_shapes.py checks for every feed and search
     (the dump of 20 nested items cost more than the rest of the API's share of a search). Anonymous answers are cached as the exact bytes Flask's JSON answer sends (with the total)
-    under `hub:answer:...:<generation>:...`: a hit is one Redis round trip (generation and entry in
-    one script) and no schema dump or JSON encoding; a miss writes the entry after the answer."""
+    under `hub:answer:...:<generation>:...` (brotli-compressed from 1 KiB, `_cached_response`): a hit is
+    one Redis round trip (generation and entry in one script) and no schema dump, JSON encoding or
+    compression; a miss writes the entry after the answer."""
     key = None
     if current_user_id() is None:
         context = hub()
@@ -127,14 +168,16 @@ def cached_answer(
             log.warning("read cache unavailable: %s", exc)
             entry = None
         if entry:
-            body, total = _unpack(entry)
-            return _json_answer(body), total
+            body, total, encoding = _unpack(entry)
+            return _cached_response(body, encoding), total
     data = compute()
     if finish is not None:
         finish(data)
     answer = current_app.json.response(ok(data))
     total = data.get("total") if isinstance(data, dict) else None
     if key is not None:
-        entry, store, ttl = _pack(answer.get_data(), total), hub().answers, hub().settings.cache_timeout
-        after_answer(lambda: store.set(key, entry, ex=ttl))  # the request's context is gone by then
+        # Everything the deferred write needs is read now: the request's context is gone by then.
+        entry = _entry_as_sent(answer.get_data(), total, current_app.config.get("COMPRESS_BR_LEVEL", 5))
+        store, ttl = hub().answers, hub().settings.cache_timeout
+        after_sending(lambda sent: store.set(key, entry(sent), ex=ttl))
     return answer, total

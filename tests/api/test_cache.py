@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import gzip
+
+import brotli
+import flask_compress.flask_compress
+import redis
+
+from api.read_cache import ANSWER_PREFIX, _index_tag
 from store import cache_generation, hotwords
 from store.models import Story
 from store.writes import upsert
-from tests.support import client_for, data_of, sign_in, tiny_stack
+from tests.support import REDIS_URL, client_for, data_of, sign_in, tiny_stack
 
 
 def title_of(client, story_id: int, headers: dict | None = None) -> str:
@@ -68,3 +75,75 @@ def test_hot_words_are_logged_after_the_answer_is_sent(make_stack):
         assert "边界测试" not in hotwords.day_words(stack.redis(), stack.alias)
         answer.close()  # the server has sent the last byte
         assert hotwords.day_words(stack.redis(), stack.alias)["边界测试"] == 1
+
+
+BROWSER = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+def _entries(stack) -> list[bytes]:
+    """This stack's cached answers as stored (the raw bytes: compressed ones do not decode as text)."""
+    raw = redis.Redis.from_url(REDIS_URL)
+    return [raw.get(key) for key in raw.scan_iter(f"{ANSWER_PREFIX}{_index_tag(stack.es_url, stack.alias)}:*")]
+
+
+def _stored(entry: bytes) -> tuple[str, bytes]:
+    head, body = entry.split(b"\n", 1)
+    return head.decode().partition(";")[2], body
+
+
+def test_a_browser_gets_a_cached_answer_as_it_was_kept_without_compressing_it_again(make_stack, monkeypatch):
+    stack = tiny_stack(make_stack, "cache-brotli")
+    with client_for(stack) as client:
+        ask = {"q": "边界测试"}
+        first = client.get(
+            "/api/v2/search", query_string=ask, headers=BROWSER, environ_base={"REMOTE_ADDR": "10.0.1.1"}
+        )
+        assert first.headers["Content-Encoding"] == "br"
+        [entry] = _entries(stack)
+        assert _stored(entry) == ("br", first.data)  # kept as it went out: compressed once, by the miss
+        plain = brotli.decompress(first.data)
+        assert len(first.data) < len(plain) / 3
+
+        def compressing_again(*_args):
+            raise AssertionError("a cached answer was compressed again")
+
+        monkeypatch.setattr(flask_compress.flask_compress, "_compress_data", compressing_again)
+        second = client.get(
+            "/api/v2/search", query_string=ask, headers=BROWSER, environ_base={"REMOTE_ADDR": "10.0.1.2"}
+        )
+        assert second.status_code == 200
+        assert second.headers["Content-Encoding"] == "br"
+        assert "Accept-Encoding" in second.headers["Vary"]
+        assert second.headers["Content-Type"] == "application/json"
+        assert second.data == first.data
+        # A hit still knows the page's total: both searches count for the hot words.
+        assert hotwords.day_words(stack.redis(), stack.alias)["边界测试"] == 2
+
+
+def test_a_client_without_brotli_gets_the_kept_answer_plain_or_in_gzip(make_stack):
+    stack = tiny_stack(make_stack, "cache-plain")
+    with client_for(stack) as client:
+        ask = {"q": "边界测试", "sort": "new"}
+        first = client.get("/api/v2/search", query_string=ask)  # no Accept-Encoding: sent plain
+        assert "Content-Encoding" not in first.headers
+        [entry] = _entries(stack)
+        encoding, body = _stored(entry)
+        assert encoding == "br" and brotli.decompress(body) == first.data  # compressed after the answer
+        plain = client.get("/api/v2/search", query_string=ask)
+        assert "Content-Encoding" not in plain.headers and plain.data == first.data
+        refused = client.get("/api/v2/search", query_string=ask, headers={"Accept-Encoding": "br;q=0, gzip"})
+        assert refused.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(refused.data) == first.data
+        browser = client.get("/api/v2/search", query_string=ask, headers=BROWSER)
+        assert browser.headers["Content-Encoding"] == "br" and browser.data == body
+
+
+def test_small_answers_are_kept_and_sent_as_they_are(make_stack):
+    stack = tiny_stack(make_stack, "cache-small")
+    with client_for(stack) as client:
+        ask = {"q": "边界测试"}
+        first = client.get("/api/v2/total", query_string=ask, headers=BROWSER)
+        assert len(first.data) < 1024 and "Content-Encoding" not in first.headers
+        assert _stored(_entries(stack)[0]) == ("", first.data)
+        second = client.get("/api/v2/total", query_string=ask, headers=BROWSER)
+        assert "Content-Encoding" not in second.headers and second.data == first.data
