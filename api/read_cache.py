@@ -11,9 +11,9 @@ The feeds, the search, its tabs' counts and the title suggestions cache their fi
 instead (`cached_answer`, plain Redis, not flask-caching): the JSON bytes of the envelope, so an
 anonymous hit costs one Redis round trip and no schema dump or JSON encoding (with two round trips,
 the dump and the encoding, the cached story feed was CPU-bound at ~330 requests/s, issue 12), and a
-miss writes the cache after the answer is sent. Answers of 1 KiB and more are kept brotli-compressed,
-as a browser takes them: compressing a 25 KB page for every hit made a browser's cached search cost
-about twice a plain one (issue 12)."""
+miss writes the cache after the answer is sent. An answer a browser was sent in brotli is kept in
+brotli, and a hit goes out as kept: compressing a 25 KB page for every hit made a browser's cached
+search cost about twice a plain one (issue 12)."""
 
 from __future__ import annotations
 
@@ -112,6 +112,10 @@ def _unpack(entry: bytes) -> tuple[bytes, int | None, str]:
     return body, int(total) if total else None, encoding
 
 
+def _sent_brotli(sent: Response) -> bool:
+    return sent.headers.get("Content-Encoding") == BROTLI
+
+
 def _cached_response(body: bytes, encoding: str) -> Response:
     """A stored answer as this client takes it. Brotli goes out as stored, the way the UI's precompressed
     files do (api/static_files.py); a client without brotli gets the JSON (compressed by gzip for it,
@@ -126,17 +130,27 @@ def _cached_response(body: bytes, encoding: str) -> Response:
     return _json_answer(brotli.decompress(body))
 
 
-def _entry_as_sent(body: bytes, total: int | None, quality: int) -> Callable[[Response], bytes]:
+def _keep_brotli_once_sent(store, key: str, body: bytes, total: int | None) -> None:
+    """A plain entry a browser has just been sent compressed: kept in brotli from now on, so the next
+    browser's hit is not compressed again. Only while the entry lives (XX), for the rest of its time
+    (KEEPTTL): an entry that expired meanwhile must not come back without one."""
+    if len(body) < MIN_SIZE or request.accept_encodings.quality(BROTLI) <= 0:
+        return
+
+    def keep(sent: Response) -> None:
+        if _sent_brotli(sent):
+            store.set(key, _pack(sent.get_data(), total, BROTLI), xx=True, keepttl=True)
+
+    after_sending(keep)
+
+
+def _entry_as_sent(body: bytes, total: int | None) -> Callable[[Response], bytes]:
     """The cache entry for an answer, made once it is sent: the bytes that went out when the client took
-    brotli (the app's compression made them already), else compressed here, after the answer. Small
-    answers are kept as they are, as the app sends them."""
+    brotli (the app's compression made them already), else the JSON as it is. Nothing is compressed for
+    the cache alone: a plain entry turns brotli when a browser is first sent it (`_keep_brotli_once_sent`)."""
 
     def entry(sent: Response) -> bytes:
-        if len(body) < MIN_SIZE:
-            return _pack(body, total)
-        if sent.headers.get("Content-Encoding") == BROTLI:
-            return _pack(sent.get_data(), total, BROTLI)
-        return _pack(brotli.compress(body, quality=quality), total, BROTLI)
+        return _pack(sent.get_data(), total, BROTLI) if _sent_brotli(sent) else _pack(body, total)
 
     return entry
 
@@ -152,9 +166,9 @@ def cached_answer(
     encoded as built, without a marshmallow dump: the kinds (kinds/) shape it exactly as the route's
     documented schema says, which tests/api/test_answer_shapes.py checks for every feed and search
     (the dump of 20 nested items cost more than the rest of the API's share of a search). Anonymous answers are cached as the exact bytes Flask's JSON answer sends (with the total)
-    under `hub:answer:...:<generation>:...` (brotli-compressed from 1 KiB, `_cached_response`): a hit is
-    one Redis round trip (generation and entry in one script) and no schema dump, JSON encoding or
-    compression; a miss writes the entry after the answer."""
+    under `hub:answer:...:<generation>:...` (in brotli once a browser was sent them, `_cached_response`):
+    a hit is one Redis round trip (generation and entry in one script) and no schema dump, JSON
+    encoding or compression; a miss writes the entry after the answer."""
     key = None
     if current_user_id() is None:
         context = hub()
@@ -169,6 +183,8 @@ def cached_answer(
             entry = None
         if entry:
             body, total, encoding = _unpack(entry)
+            if not encoding:
+                _keep_brotli_once_sent(context.answers, key, body, total)
             return _cached_response(body, encoding), total
     data = compute()
     if finish is not None:
@@ -177,7 +193,7 @@ def cached_answer(
     total = data.get("total") if isinstance(data, dict) else None
     if key is not None:
         # Everything the deferred write needs is read now: the request's context is gone by then.
-        entry = _entry_as_sent(answer.get_data(), total, current_app.config.get("COMPRESS_BR_LEVEL", 5))
+        entry = _entry_as_sent(answer.get_data(), total)
         store, ttl = hub().answers, hub().settings.cache_timeout
         after_sending(lambda sent: store.set(key, entry(sent), ex=ttl))
     return answer, total

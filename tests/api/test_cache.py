@@ -80,10 +80,14 @@ def test_hot_words_are_logged_after_the_answer_is_sent(make_stack):
 BROWSER = {"Accept-Encoding": "gzip, deflate, br"}
 
 
+def _keys(stack) -> list[bytes]:
+    return list(redis.Redis.from_url(REDIS_URL).scan_iter(f"{ANSWER_PREFIX}{_index_tag(stack.es_url, stack.alias)}:*"))
+
+
 def _entries(stack) -> list[bytes]:
     """This stack's cached answers as stored (the raw bytes: compressed ones do not decode as text)."""
     raw = redis.Redis.from_url(REDIS_URL)
-    return [raw.get(key) for key in raw.scan_iter(f"{ANSWER_PREFIX}{_index_tag(stack.es_url, stack.alias)}:*")]
+    return [raw.get(key) for key in _keys(stack)]
 
 
 def _stored(entry: bytes) -> tuple[str, bytes]:
@@ -120,22 +124,50 @@ def test_a_browser_gets_a_cached_answer_as_it_was_kept_without_compressing_it_ag
         assert hotwords.day_words(stack.redis(), stack.alias)["边界测试"] == 2
 
 
-def test_a_client_without_brotli_gets_the_kept_answer_plain_or_in_gzip(make_stack):
+def test_a_plain_entry_turns_brotli_once_a_browser_is_sent_it(make_stack, monkeypatch):
     stack = tiny_stack(make_stack, "cache-plain")
+    raw = redis.Redis.from_url(REDIS_URL)
     with client_for(stack) as client:
         ask = {"q": "边界测试", "sort": "new"}
         first = client.get("/api/v2/search", query_string=ask)  # no Accept-Encoding: sent plain
         assert "Content-Encoding" not in first.headers
-        [entry] = _entries(stack)
-        encoding, body = _stored(entry)
-        assert encoding == "br" and brotli.decompress(body) == first.data  # compressed after the answer
+        [key] = _keys(stack)
+        assert _stored(raw.get(key)) == ("", first.data)  # kept as sent: nothing compressed for the cache alone
         plain = client.get("/api/v2/search", query_string=ask)
         assert "Content-Encoding" not in plain.headers and plain.data == first.data
-        refused = client.get("/api/v2/search", query_string=ask, headers={"Accept-Encoding": "br;q=0, gzip"})
-        assert refused.headers["Content-Encoding"] == "gzip"
-        assert gzip.decompress(refused.data) == first.data
+        gzipped = client.get("/api/v2/search", query_string=ask, headers={"Accept-Encoding": "br;q=0, gzip"})
+        assert gzipped.headers["Content-Encoding"] == "gzip" and gzip.decompress(gzipped.data) == first.data
+        assert _stored(raw.get(key))[0] == ""
+        # The first browser gets it compressed by the app, and the entry keeps those bytes, with its time to live.
         browser = client.get("/api/v2/search", query_string=ask, headers=BROWSER)
-        assert browser.headers["Content-Encoding"] == "br" and browser.data == body
+        assert browser.headers["Content-Encoding"] == "br" and brotli.decompress(browser.data) == first.data
+        assert _stored(raw.get(key)) == ("br", browser.data)
+        assert 0 < raw.ttl(key) <= stack.settings().cache_timeout
+
+        def compressing_again(*_args):
+            raise AssertionError("a cached answer was compressed again")
+
+        monkeypatch.setattr(flask_compress.flask_compress, "_compress_data", compressing_again)
+        again = client.get("/api/v2/search", query_string=ask, headers=BROWSER)
+        assert again.headers["Content-Encoding"] == "br" and again.data == browser.data
+        # A client without brotli is sent the kept answer unpacked.
+        unpacked = client.get("/api/v2/search", query_string=ask)
+        assert "Content-Encoding" not in unpacked.headers and unpacked.data == first.data
+
+
+def test_an_entry_that_expired_is_not_brought_back_by_the_browser_that_read_it(make_stack):
+    stack = tiny_stack(make_stack, "cache-expired")
+    raw = redis.Redis.from_url(REDIS_URL)
+    with client_for(stack) as client:
+        ask = {"q": "边界测试", "sort": "hot"}
+        client.get("/api/v2/search", query_string=ask)
+        [key] = _keys(stack)
+        # The entry expires between the browser's read and the write after its answer.
+        answer = client.get("/api/v2/search", query_string=ask, headers=BROWSER, buffered=False)
+        assert answer.headers["Content-Encoding"] == "br"
+        raw.delete(key)
+        answer.close()
+        assert raw.get(key) is None
 
 
 def test_small_answers_are_kept_and_sent_as_they_are(make_stack):
