@@ -3,6 +3,12 @@ headers too large, a malformed request) with the spec's JSON envelope instead of
 
 Threads (gthread) rather than sync workers: a request waiting on a hung engine holds one thread, not
 the whole worker, so static files and cached reads keep answering.
+
+A kept-alive connection carries at most KEEPALIVE_REQUESTS requests, then is closed (as nginx's
+`keepalive_requests`): gunicorn's workers take connections as they come, and busy keep-alive clients
+(a proxy's pool, a load test's 16 connections) could all stay on one worker while the other idled,
+halving what the site served (issue 12). A client that reconnects lands on whichever worker accepts
+first, usually the less busy one.
 Use: `gunicorn --worker-class api.gunicorn_worker.EnvelopeThreadWorker ...` (deploy/gunicorn.conf.py)."""
 
 from __future__ import annotations
@@ -79,7 +85,16 @@ def envelope_response(status: int, msg: str) -> bytes:
     return head.encode("latin-1") + body
 
 
+KEEPALIVE_REQUESTS = 100
+
+
 class EnvelopeThreadWorker(ThreadWorker):
+    def handle_request(self, req, conn):
+        conn.hub_requests = getattr(conn, "hub_requests", 0) + 1
+        if conn.hub_requests >= KEEPALIVE_REQUESTS:
+            req.must_close = True  # answered with `Connection: close`, then closed
+        return super().handle_request(req, conn)
+
     def handle_error(self, req, client, addr, exc):
         status, msg = refusal(exc)
         ip = (addr or ("", -1))[0]

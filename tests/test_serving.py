@@ -113,3 +113,35 @@ def test_a_frozen_engine_never_stalls_the_page_or_cached_reads(server, demo_stac
     finally:
         os.kill(pid, signal.SIGCONT)
         wait_until(lambda: demo_stack.es().ping(), timeout=60, message="the engine did not come back")
+
+
+def _answer_on(sock: socket.socket, pending: bytes) -> tuple[bytes, bytes]:
+    """One whole answer from a kept-alive connection: (head, what was read past it)."""
+    data = pending
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        assert chunk, "the server closed the connection before answering"
+        data += chunk
+    head, _, rest = data.partition(b"\r\n\r\n")
+    length = int(
+        next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length"))
+    )
+    while len(rest) < length:
+        rest += sock.recv(65536)
+    return head, rest[length:]
+
+
+def test_a_kept_alive_connection_is_closed_after_its_share_of_requests(server):
+    """So that busy keep-alive clients cannot all stay on one worker while another idles (issue 12)."""
+    from api.gunicorn_worker import KEEPALIVE_REQUESTS
+
+    host, port = server.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        pending = b""
+        for number in range(1, KEEPALIVE_REQUESTS + 1):
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            head, pending = _answer_on(sock, pending)
+            assert head.startswith(b"HTTP/1.1 200"), head
+            closing = b"connection: close" in head.lower()
+            assert closing == (number == KEEPALIVE_REQUESTS), (number, head)
+        assert pending == b"" and sock.recv(1) == b""  # closed by the server once the last answer is out
