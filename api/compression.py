@@ -12,11 +12,17 @@ the `X-CSRF-Token` header, sessions only in cookies, so compressing JSON and HTM
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, Request
 from flask_compress import Compress
 
 COMPRESSED_TYPES = ["application/json", "text/html", "text/css", "text/javascript", "application/javascript"]
 MIN_SIZE = 1024
+
+
+def accepts(request: Request, encoding: str) -> bool:
+    """The client takes `encoding` (its `Accept-Encoding` gives it, or `*`, a quality above 0): for
+    answers sent already compressed (the UI's precompressed files, cached answers)."""
+    return request.accept_encodings.quality(encoding) > 0
 
 
 def init_compression(app: Flask) -> None:

@@ -29,7 +29,7 @@ import redis
 from flask import Response, current_app, request
 
 from api.after_answer import after_sending
-from api.compression import MIN_SIZE
+from api.compression import MIN_SIZE, accepts
 from api.context import hub
 from api.envelope import ok
 from api.extensions import cache
@@ -123,7 +123,7 @@ def _cached_response(body: bytes, encoding: str) -> Response:
     if it asks, by the app's compression like any answer)."""
     if encoding != BROTLI:
         return _json_answer(body)
-    if request.accept_encodings.quality(BROTLI) > 0:
+    if accepts(request, BROTLI):
         response = _json_answer(body)
         response.headers["Content-Encoding"] = BROTLI
         response.vary.add("Accept-Encoding")
@@ -135,7 +135,7 @@ def _keep_brotli_once_sent(store: redis.Redis, key: str, body: bytes, total: int
     """A plain entry a browser has just been sent compressed: kept in brotli from now on, so the next
     browser's hit is not compressed again. Only while the entry lives (XX), for the rest of its time
     (KEEPTTL): an entry that expired meanwhile must not come back without one."""
-    if len(body) < MIN_SIZE or request.accept_encodings.quality(BROTLI) <= 0:
+    if len(body) < MIN_SIZE or not accepts(request, BROTLI):
         return
 
     def keep(sent: Response) -> None:

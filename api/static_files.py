@@ -18,6 +18,8 @@ from pathlib import Path
 
 from flask import Request, Response, send_from_directory
 
+from api.compression import accepts
+
 # Vite's output names under assets/: `<name>-<hash>.<ext>` with an 8-character url-safe hash.
 _HASHED = re.compile(r"^assets/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$")
 YEAR = 31536000
@@ -31,15 +33,11 @@ def is_hashed(path: str) -> bool:
     return bool(_HASHED.match(path))
 
 
-def _accepted(request: Request, encoding: str) -> bool:
-    return request.accept_encodings.quality(encoding) > 0
-
-
 def send_built_file(dist: Path, path: str, request: Request) -> Response:
     """`path` (a file known to exist inside `dist`) in the best precompressed variant the client accepts."""
     response: Response | None = None
     for encoding, suffix in ENCODINGS:
-        if _accepted(request, encoding) and (dist / (path + suffix)).is_file():
+        if accepts(request, encoding) and (dist / (path + suffix)).is_file():
             # The variant's own type would be application/x-brotli: the original's type is what it carries.
             response = send_from_directory(dist, path + suffix, mimetype=_mimetype_of(path))
             response.headers["Content-Encoding"] = encoding

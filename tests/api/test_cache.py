@@ -90,6 +90,11 @@ def _entries(stack) -> list[bytes]:
     return [raw.get(key) for key in _keys(stack)]
 
 
+def _compressing_again(*_args):
+    """Stands in for flask-compress's compressor where a test proves a cached answer is not compressed."""
+    raise AssertionError("a cached answer was compressed again")
+
+
 def _stored(entry: bytes) -> tuple[str, bytes]:
     head, body = entry.split(b"\n", 1)
     return head.decode().partition(";")[2], body
@@ -108,10 +113,7 @@ def test_a_browser_gets_a_cached_answer_as_it_was_kept_without_compressing_it_ag
         plain = brotli.decompress(first.data)
         assert len(first.data) < len(plain) / 3
 
-        def compressing_again(*_args):
-            raise AssertionError("a cached answer was compressed again")
-
-        monkeypatch.setattr(flask_compress.flask_compress, "_compress_data", compressing_again)
+        monkeypatch.setattr(flask_compress.flask_compress, "_compress_data", _compressing_again)
         second = client.get(
             "/api/v2/search", query_string=ask, headers=BROWSER, environ_base={"REMOTE_ADDR": "10.0.1.2"}
         )
@@ -144,10 +146,7 @@ def test_a_plain_entry_turns_brotli_once_a_browser_is_sent_it(make_stack, monkey
         assert _stored(raw.get(key)) == ("br", browser.data)
         assert 0 < raw.ttl(key) <= stack.settings().cache_timeout
 
-        def compressing_again(*_args):
-            raise AssertionError("a cached answer was compressed again")
-
-        monkeypatch.setattr(flask_compress.flask_compress, "_compress_data", compressing_again)
+        monkeypatch.setattr(flask_compress.flask_compress, "_compress_data", _compressing_again)
         again = client.get("/api/v2/search", query_string=ask, headers=BROWSER)
         assert again.headers["Content-Encoding"] == "br" and again.data == browser.data
         # A client without brotli is sent the kept answer unpacked.
