@@ -23,6 +23,7 @@ import platform
 import re
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -66,6 +67,7 @@ class Ports:
     redis: int
     web: int
     pg: int = 5447
+    floor: int = 8131  # bench/floor_app.py: the stack's floor for a search
     pg_started: bool = False
 
     @property
@@ -84,6 +86,7 @@ class Report:
     imports: list[str] = field(default_factory=list)
     loads: list[str] = field(default_factory=list)
     latency: list[str] = field(default_factory=list)
+    stack_floor: list[str] = field(default_factory=list)
     floor: list[str] = field(default_factory=list)
     sizes: list[str] = field(default_factory=list)
     feed: list[str] = field(default_factory=list)
@@ -166,6 +169,37 @@ class Site:
                 process.kill()
 
 
+def gunicorn_command(code: Path, port: int, *app: str) -> list[str]:
+    """gunicorn as the Procfile runs it (BENCH_WORKERS x BENCH_THREADS, BENCH_WORKER_CLASS) serving `app`."""
+    workers, threads = env("BENCH_WORKERS", "2"), env("BENCH_THREADS", "8")
+    worker_class = env("BENCH_WORKER_CLASS", "api.gunicorn_worker.EnvelopeThreadWorker")
+    return [
+        str(code / ".venv/bin/gunicorn"), "-c", "deploy/gunicorn.conf.py", "--bind", f"127.0.0.1:{port}",
+        "--workers", workers, "--threads", threads, "--worker-class", worker_class, "--timeout", "60", *app,
+    ]  # fmt: skip
+
+
+def ensure_port_free(port: int) -> None:
+    """A server left over from an interrupted run would answer in place of the one about to start (which
+    keeps retrying its port), and be measured instead of it."""
+    with socket.socket() as probe:
+        if probe.connect_ex(("127.0.0.1", port)) == 0:
+            raise SystemExit(f"something already listens on port {port} (a server from an earlier run?): stop it first")
+
+
+def wait_for_answer(process: subprocess.Popen, url: str, log: Path) -> None:
+    for _ in range(120):
+        if process.poll() is not None:
+            raise SystemExit(f"gunicorn ended (exit code {process.returncode}) before answering {url}: see {log}")
+        try:
+            if requests.get(url, timeout=2).ok:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.5)
+    raise SystemExit(f"gunicorn did not answer {url}: see {log}")
+
+
 def start_site(ports: Ports, site: dict[str, str]) -> Site:
     workers, threads = env("BENCH_WORKERS", "2"), env("BENCH_THREADS", "8")
     worker_class = env("BENCH_WORKER_CLASS", "api.gunicorn_worker.EnvelopeThreadWorker")
@@ -173,13 +207,14 @@ def start_site(ports: Ports, site: dict[str, str]) -> Site:
     code = Path(env("BENCH_SITE_ROOT", str(ROOT)))
     Path(site["HUB_VAR_DIR"]).mkdir(parents=True, exist_ok=True)
     logs = Path(site["HUB_VAR_DIR"])
-    gunicorn = [
-        str(code / ".venv/bin/gunicorn"), "-c", "deploy/gunicorn.conf.py", "--bind", f"127.0.0.1:{ports.web}",
-        "--workers", workers, "--threads", threads, "--worker-class", worker_class, "--timeout", "60", "api.wsgi:app",
-    ]  # fmt: skip
     child_env = {**os.environ, **site}
+    ensure_port_free(ports.web)
     web = subprocess.Popen(
-        gunicorn, cwd=code, env=child_env, stdout=open(logs / "gunicorn.log", "w"), stderr=subprocess.STDOUT
+        gunicorn_command(code, ports.web, "api.wsgi:app"),
+        cwd=code,
+        env=child_env,
+        stdout=open(logs / "gunicorn.log", "w"),
+        stderr=subprocess.STDOUT,
     )
     celery = [
         str(code / ".venv/bin/celery"),
@@ -194,16 +229,27 @@ def start_site(ports: Ports, site: dict[str, str]) -> Site:
     worker = subprocess.Popen(
         celery, cwd=code, env=child_env, stdout=open(logs / "worker.log", "w"), stderr=subprocess.STDOUT
     )
-    for _ in range(120):
-        try:
-            if requests.get(f"http://127.0.0.1:{ports.web}/healthz", timeout=2).ok:
-                break
-        except requests.RequestException:
-            pass
-        time.sleep(0.5)
-    else:
-        raise SystemExit(f"gunicorn did not answer on {ports.web}: see {logs / 'gunicorn.log'}")
+    try:
+        wait_for_answer(web, f"http://127.0.0.1:{ports.web}/healthz", logs / "gunicorn.log")
+    except SystemExit:
+        worker.terminate()
+        raise
     return Site(web, worker, f"gunicorn `{worker_class}`, {workers} workers x {threads} threads")
+
+
+def start_floor(ports: Ports, site: dict[str, str]) -> subprocess.Popen:
+    """bench/floor_app.py served by the same gunicorn settings as the site, on ports.floor."""
+    log = Path(site["HUB_VAR_DIR"]) / "floor.log"
+    ensure_port_free(ports.floor)
+    floor = subprocess.Popen(
+        gunicorn_command(ROOT, ports.floor, "--pythonpath", "bench", "floor_app:app"),
+        cwd=ROOT,
+        env={**os.environ, **site},
+        stdout=open(log, "w"),
+        stderr=subprocess.STDOUT,
+    )
+    wait_for_answer(floor, f"http://127.0.0.1:{ports.floor}/api/v2/search?q=agent", log)
+    return floor
 
 
 def tree_rss_mib(pid: int) -> float:
@@ -274,7 +320,8 @@ def import_throughput(ports: Ports, size: int, report: Report, postgres_server: 
     out = run(cmd, capture_output=True, text=True).stdout
     rows = [line for line in out.splitlines() if line.startswith("|")]
     if not report.imports:
-        report.imports.extend(rows[:2])
+        header, rule = rows[:2]
+        report.imports.extend([f"{header} load |", f"{rule} --- |"])
     report.imports.extend(f"{row} {before} → {load()} |" for row in rows[2:])
 
 
@@ -448,10 +495,11 @@ def search_params(args: dict) -> dict:
     return {"q": args["q"], "sort": args["sort"], "size": 20, **({"time": args["time"]} if args["time"] else {})}
 
 
-def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
-    """API and engine, interleaved query by query (which goes first alternates), over keep-alive connections."""
-    api, engine = requests.Session(), requests.Session()
-    found: dict = {"api": [], "engine": [], "took": [], "sizes": []}
+def measure_search(ports: Ports, alias: str, queries: list[dict], with_floor: bool = False) -> dict:
+    """API and engine (and with `with_floor`, bench/floor_app.py on ports.floor), interleaved query by
+    query (which goes first turns round), over keep-alive connections."""
+    api, engine, floor = requests.Session(), requests.Session(), requests.Session()
+    found: dict = {"api": [], "engine": [], "took": [], "sizes": [], "floor": []}
     concepts = index_concepts(ports.es_url, alias)
 
     def call_api(args: dict) -> None:
@@ -466,6 +514,17 @@ def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
         found["api"].append((time.perf_counter() - started) * 1000)
         answer.raise_for_status()
         found["sizes"].append(len(answer.content))
+
+    def call_floor(args: dict) -> None:
+        started = time.perf_counter()
+        answer = floor.get(
+            f"http://127.0.0.1:{ports.floor}/api/v2/search",
+            params=search_params(args),
+            headers={"Accept-Encoding": "identity"},
+            timeout=30,
+        )
+        found["floor"].append((time.perf_counter() - started) * 1000)
+        answer.raise_for_status()
 
     def call_engine(args: dict) -> None:
         # Built before the clock starts, as the API builds it before sending.
@@ -486,8 +545,10 @@ def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
 
     before = load()
     forget_cached_reads(ports, alias)
+    calls = [call_api, call_engine, *([call_floor] if with_floor else [])]
     for n, args in enumerate(queries):
-        for call in (call_api, call_engine) if n % 2 == 0 else (call_engine, call_api):
+        turn = n % len(calls)
+        for call in calls[turn:] + calls[:turn]:
             call(args)
     found["load"] = f"{before} → {load()}"
     return found
@@ -605,6 +666,11 @@ def measure_site(
 ) -> None:
     site = start_site(ports, site_vars)
     try:
+        floor_site = start_floor(ports, site_vars)
+    except SystemExit:
+        site.stop()
+        raise
+    try:
         waited = wait_for_quiet()
         report.notes.append(
             f"- {label}: the machine was quiet (under 15% of its CPU for 10 s) {waited:.0f} s after the site started, "
@@ -612,15 +678,20 @@ def measure_site(
         )
         alias = site_vars["HUB_INDEX_ALIAS"]
         chosen = query_set(queries)
-        measure_search(ports, alias, chosen[-40:])  # warm-up: the engine's caches, the API's connections
+        measure_search(ports, alias, chosen[-40:], with_floor=True)  # warm-up: the engine's caches, the connections
         for round_no in range(1, rounds + 1):
             # Each round starts with a new cache generation, and its queries are distinct: all miss the cache.
-            found = measure_search(ports, alias, chosen)
+            found = measure_search(ports, alias, chosen, with_floor=True)
             api50, engine50 = percentile(found["api"], 0.5), percentile(found["engine"], 0.5)
             report.latency.append(
                 f"| {label} | {round_no} | {len(found['api'])} | {ms(api50)} / {ms(percentile(found['api'], 0.95))} / {ms(percentile(found['api'], 0.99))} "
                 f"| {ms(engine50)} / {ms(percentile(found['engine'], 0.95))} / {ms(percentile(found['engine'], 0.99))} "
                 f"| {ms(percentile(found['took'], 0.5))} / {ms(percentile(found['took'], 0.99))} | **{api50 / engine50:.2f}** | {found['load']} |"
+            )
+            floor50 = percentile(found["floor"], 0.5)
+            report.stack_floor.append(
+                f"| {label} | {round_no} | {ms(api50)} | {ms(floor50)} | {ms(engine50)} | {api50 / engine50:.2f} "
+                f"| **{floor50 / engine50:.2f}** | {ms(api50 - floor50)} | {found['load']} |"
             )
             if round_no == 1:
                 floor = measure_floor(ports, chosen[0])
@@ -645,6 +716,8 @@ def measure_site(
             f"| {tree_rss_mib(site.web.pid):,.0f} MiB | {tree_rss_mib(site.worker.pid):,.0f} MiB | {load()} |"
         )
     finally:
+        floor_site.terminate()
+        floor_site.wait(timeout=30)
         site.stop()
 
 
@@ -710,6 +783,14 @@ def write_results(report: Report, started: str, heap: str, site_description: str
         "| index | round | queries | API p50 / p95 / p99 ms | engine p50 / p95 / p99 ms | engine `took` p50 / p99 ms | API / engine at p50 | load |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
         *report.latency,
+        "",
+        "The stack's floor (`bench/floor_app.py`: Flask, the `elasticsearch` client and gunicorn as the site runs",
+        "them, the same engine body and item shaping, nothing else), measured in the same rounds, interleaved with",
+        "the API and the engine; p50 of each:",
+        "",
+        "| index | round | API ms | floor ms | engine ms | API / engine | floor / engine | API − floor ms | load |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        *report.stack_floor,
         "",
         "The fixed part of the API's share: the same search repeated (answered from the read cache) against the",
         "engine's `GET /`, each p50 over 300 requests after round 1:",
@@ -778,6 +859,7 @@ def main() -> None:
         es=int(env("BENCH_ES_PORT", "9270")),
         redis=int(env("BENCH_REDIS_PORT", "6397")),
         web=int(env("BENCH_WEB_PORT", "8130")),
+        floor=int(env("BENCH_FLOOR_PORT", "8131")),
         pg=int(env("BENCH_PG_PORT", "5447")),
     )
     heap = env("BENCH_ES_HEAP", "2g")

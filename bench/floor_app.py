@@ -1,0 +1,42 @@
+"""The stack's floor for a search: Flask, the `elasticsearch` client and gunicorn with nothing of the
+site's own around them, for `bench/run.py` to measure beside the real API.
+
+It answers `GET /api/v2/search` with the same engine body (`build_search`), the same engine client
+(`indexer.client.make_client`) and the same item shaping (`page_of`) as the API, in the spec's envelope,
+but without the rate limit, the read cache, argument validation, the response schema, the hot-word
+log or the security and compression hooks. What the API costs beyond the engine, less what this costs,
+is the site's own share; what this costs is the share any answer of this stack pays (issue 12: the
+target was API / engine ≤ 1.3 at p50).
+
+    HUB_ES_URL=… HUB_INDEX_ALIAS=… gunicorn -c deploy/gunicorn.conf.py --pythonpath bench floor_app:app"""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask, jsonify, request
+
+from api.feed_items import page_of
+from indexer.client import make_client
+from indexer.lifecycle import indexed_concepts
+from indexer.queries.search import build_search
+
+app = Flask(__name__)
+_es = make_client(os.environ["HUB_ES_URL"])
+_alias = os.environ["HUB_INDEX_ALIAS"]
+_concepts = indexed_concepts(_es, _alias)  # read once: the API re-reads them every 30 s
+
+
+@app.get("/api/v2/search")
+def search():
+    args = request.args
+    body = build_search(
+        args.get("q", ""),
+        tags=[],
+        time=args.get("time"),
+        sort=args.get("sort", "relevance"),
+        size=int(args.get("size", 20)),
+        concepts=_concepts,
+    )
+    page = page_of(_es.search(index=_alias, body=body), 1, int(args.get("size", 20)))
+    return jsonify({"code": 0, "data": page, "msg": "ok"})

@@ -1,0 +1,51 @@
+"""bench/floor_app.py, the stack's floor that `make bench` measures beside the API, must do the API's
+engine work and shaping: the same hits in the same order with the same highlights and total. If it did
+less, its figure would understate what the stack costs (issue 12)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+FLOOR_APP = Path(__file__).resolve().parent.parent / "bench" / "floor_app.py"
+
+SEARCHES = [
+    {"q": "大模型"},
+    {"q": "agent", "sort": "hot"},
+    {"q": "多模态 评测", "sort": "new", "time": "month"},
+    {"q": "Transformer 注意力", "sort": "new", "time": "day"},
+    {"q": "知识蒸馏"},
+]
+
+
+@pytest.fixture()
+def floor_client(demo_stack, monkeypatch):
+    monkeypatch.setenv("HUB_ES_URL", demo_stack.es_url)
+    monkeypatch.setenv("HUB_INDEX_ALIAS", demo_stack.alias)
+    spec = importlib.util.spec_from_file_location("floor_app_under_test", FLOOR_APP)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.app.test_client()
+
+
+def _page(answer) -> dict:
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    body = answer.get_json()
+    assert body["code"] == 0
+    return body["data"]
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda s: " ".join(s.values()))
+def test_the_floor_finds_and_shapes_what_the_api_does(client, floor_client, search):
+    args = {**search, "size": 20}
+    api, floor = (
+        _page(client.get("/api/v2/search", query_string=args)),
+        _page(floor_client.get("/api/v2/search", query_string=args)),
+    )
+    assert floor["total"] == api["total"]
+    assert [(i["type"], i["id"], i["highlight"]) for i in floor["list"]] == [
+        (i["type"], i["id"], i["highlight"]) for i in api["list"]
+    ]
+    assert api["list"], "the demo corpus answers every search here"
