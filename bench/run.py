@@ -87,7 +87,7 @@ class Report:
     loads: list[str] = field(default_factory=list)
     latency: list[str] = field(default_factory=list)
     stack_floor: list[str] = field(default_factory=list)
-    floor: list[str] = field(default_factory=list)
+    fixed_part: list[str] = field(default_factory=list)
     sizes: list[str] = field(default_factory=list)
     feed: list[str] = field(default_factory=list)
     memory: list[str] = field(default_factory=list)
@@ -495,9 +495,9 @@ def search_params(args: dict) -> dict:
     return {"q": args["q"], "sort": args["sort"], "size": 20, **({"time": args["time"]} if args["time"] else {})}
 
 
-def measure_search(ports: Ports, alias: str, queries: list[dict], with_floor: bool = False) -> dict:
-    """API and engine (and with `with_floor`, bench/floor_app.py on ports.floor), interleaved query by
-    query (which goes first turns round), over keep-alive connections."""
+def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
+    """API, engine and the stack's floor (bench/floor_app.py on ports.floor), interleaved query by query
+    (which goes first turns round), over keep-alive connections."""
     api, engine, floor = requests.Session(), requests.Session(), requests.Session()
     found: dict = {"api": [], "engine": [], "took": [], "sizes": [], "floor": []}
     concepts = index_concepts(ports.es_url, alias)
@@ -545,7 +545,7 @@ def measure_search(ports: Ports, alias: str, queries: list[dict], with_floor: bo
 
     before = load()
     forget_cached_reads(ports, alias)
-    calls = [call_api, call_engine, *([call_floor] if with_floor else [])]
+    calls = [call_api, call_engine, call_floor]
     for n, args in enumerate(queries):
         turn = n % len(calls)
         for call in calls[turn:] + calls[:turn]:
@@ -554,7 +554,7 @@ def measure_search(ports: Ports, alias: str, queries: list[dict], with_floor: bo
     return found
 
 
-def measure_floor(ports: Ports, query: dict, repeats: int = 300) -> dict:
+def measure_fixed_part(ports: Ports, query: dict, repeats: int = 300) -> dict:
     """What a request costs each side without a search: the API answering one search from its read
     cache (gunicorn, Flask, the rate limit, the arguments, one Redis round trip) and the engine's `GET /`.
     Of the API's share of an uncached search, this much is paid by any answer."""
@@ -678,10 +678,10 @@ def measure_site(
         )
         alias = site_vars["HUB_INDEX_ALIAS"]
         chosen = query_set(queries)
-        measure_search(ports, alias, chosen[-40:], with_floor=True)  # warm-up: the engine's caches, the connections
+        measure_search(ports, alias, chosen[-40:])  # warm-up: the engine's caches, the connections
         for round_no in range(1, rounds + 1):
             # Each round starts with a new cache generation, and its queries are distinct: all miss the cache.
-            found = measure_search(ports, alias, chosen, with_floor=True)
+            found = measure_search(ports, alias, chosen)
             api50, engine50 = percentile(found["api"], 0.5), percentile(found["engine"], 0.5)
             report.latency.append(
                 f"| {label} | {round_no} | {len(found['api'])} | {ms(api50)} / {ms(percentile(found['api'], 0.95))} / {ms(percentile(found['api'], 0.99))} "
@@ -694,11 +694,11 @@ def measure_site(
                 f"| **{floor50 / engine50:.2f}** | {ms(api50 - floor50)} | {found['load']} |"
             )
             if round_no == 1:
-                floor = measure_floor(ports, chosen[0])
+                fixed = measure_fixed_part(ports, chosen[0])
                 share = api50 - engine50
-                report.floor.append(
-                    f"| {label} | {ms(share)} | {ms(percentile(floor['api'], 0.5))} | {ms(percentile(floor['browser'], 0.5))} "
-                    f"| {ms(percentile(floor['engine'], 0.5))} | {load()} |"
+                report.fixed_part.append(
+                    f"| {label} | {ms(share)} | {ms(percentile(fixed['api'], 0.5))} | {ms(percentile(fixed['browser'], 0.5))} "
+                    f"| {ms(percentile(fixed['engine'], 0.5))} | {load()} |"
                 )
                 report.sizes.append(
                     f"| {label} | {statistics.median(found['sizes']):,.0f} bytes median, {max(found['sizes']):,} max "
@@ -797,7 +797,7 @@ def write_results(report: Report, started: str, heap: str, site_description: str
         "",
         "| index | API − engine at p50, round 1 (ms) | API, cached answer p50 ms | the same as a browser takes it (`br`) p50 ms | engine `GET /` p50 ms | load |",
         "| --- | --- | --- | --- | --- | --- |",
-        *report.floor,
+        *report.fixed_part,
         "",
         "Search answer size (20 hits, `q` of the judged set):",
         "",
