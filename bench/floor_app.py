@@ -30,13 +30,14 @@ _concepts = indexed_concepts(_es, _alias)  # read once: the API re-reads them ev
 @app.get("/api/v2/search")
 def search():
     args = request.args
+    size = int(args.get("size", 20))
     body = build_search(
         args.get("q", ""),
         tags=[],
         time=args.get("time"),
         sort=args.get("sort", "relevance"),
-        size=int(args.get("size", 20)),
+        size=size,
         concepts=_concepts,
     )
-    page = page_of(_es.search(index=_alias, body=body), 1, int(args.get("size", 20)))
+    page = page_of(_es.search(index=_alias, body=body), 1, size)
     return jsonify({"code": 0, "data": page, "msg": "ok"})

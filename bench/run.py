@@ -169,10 +169,21 @@ class Site:
                 process.kill()
 
 
-def gunicorn_command(code: Path, port: int, *app: str) -> list[str]:
-    """gunicorn as the Procfile runs it (BENCH_WORKERS x BENCH_THREADS, BENCH_WORKER_CLASS) serving `app`."""
-    workers, threads = env("BENCH_WORKERS", "2"), env("BENCH_THREADS", "8")
+def gunicorn_settings() -> tuple[str, str, str]:
+    """(workers, threads, worker class): as the Procfile runs gunicorn unless BENCH_WORKERS, BENCH_THREADS
+    or BENCH_WORKER_CLASS say otherwise."""
     worker_class = env("BENCH_WORKER_CLASS", "api.gunicorn_worker.EnvelopeThreadWorker")
+    return env("BENCH_WORKERS", "2"), env("BENCH_THREADS", "8"), worker_class
+
+
+def server_description() -> str:
+    workers, threads, worker_class = gunicorn_settings()
+    return f"gunicorn `{worker_class}`, {workers} workers x {threads} threads"
+
+
+def gunicorn_command(code: Path, port: int, *app: str) -> list[str]:
+    """gunicorn with `gunicorn_settings()` serving `app`."""
+    workers, threads, worker_class = gunicorn_settings()
     return [
         str(code / ".venv/bin/gunicorn"), "-c", "deploy/gunicorn.conf.py", "--bind", f"127.0.0.1:{port}",
         "--workers", workers, "--threads", threads, "--worker-class", worker_class, "--timeout", "60", *app,
@@ -201,8 +212,6 @@ def wait_for_answer(process: subprocess.Popen, url: str, log: Path) -> None:
 
 
 def start_site(ports: Ports, site: dict[str, str]) -> Site:
-    workers, threads = env("BENCH_WORKERS", "2"), env("BENCH_THREADS", "8")
-    worker_class = env("BENCH_WORKER_CLASS", "api.gunicorn_worker.EnvelopeThreadWorker")
     # BENCH_SITE_ROOT: serve another checkout's code (with its own .venv), e.g. main, for a before/after.
     code = Path(env("BENCH_SITE_ROOT", str(ROOT)))
     Path(site["HUB_VAR_DIR"]).mkdir(parents=True, exist_ok=True)
@@ -234,7 +243,7 @@ def start_site(ports: Ports, site: dict[str, str]) -> Site:
     except SystemExit:
         worker.terminate()
         raise
-    return Site(web, worker, f"gunicorn `{worker_class}`, {workers} workers x {threads} threads")
+    return Site(web, worker, server_description())
 
 
 def start_floor(ports: Ports, site: dict[str, str]) -> subprocess.Popen:
@@ -502,29 +511,23 @@ def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
     found: dict = {"api": [], "engine": [], "took": [], "sizes": [], "floor": []}
     concepts = index_concepts(ports.es_url, alias)
 
-    def call_api(args: dict) -> None:
-        params = search_params(args)
+    def timed_search(session: requests.Session, port: int, name: str, args: dict) -> requests.Response:
         started = time.perf_counter()
-        answer = api.get(
-            f"http://127.0.0.1:{ports.web}/api/v2/search",
-            params=params,
-            headers={"Accept-Encoding": "identity"},
-            timeout=30,
-        )
-        found["api"].append((time.perf_counter() - started) * 1000)
-        answer.raise_for_status()
-        found["sizes"].append(len(answer.content))
-
-    def call_floor(args: dict) -> None:
-        started = time.perf_counter()
-        answer = floor.get(
-            f"http://127.0.0.1:{ports.floor}/api/v2/search",
+        answer = session.get(
+            f"http://127.0.0.1:{port}/api/v2/search",
             params=search_params(args),
             headers={"Accept-Encoding": "identity"},
             timeout=30,
         )
-        found["floor"].append((time.perf_counter() - started) * 1000)
+        found[name].append((time.perf_counter() - started) * 1000)
         answer.raise_for_status()
+        return answer
+
+    def call_api(args: dict) -> None:
+        found["sizes"].append(len(timed_search(api, ports.web, "api", args).content))
+
+    def call_floor(args: dict) -> None:
+        timed_search(floor, ports.floor, "floor", args)
 
     def call_engine(args: dict) -> None:
         # Built before the clock starts, as the API builds it before sending.
@@ -888,7 +891,7 @@ def main() -> None:
                 import_throughput(ports, size, report, postgres_server)
             load_for_reading(ports, size, site_vars, report, reset)
             measure_site(ports, f"{size:,}", site_vars, report, args.rounds, args.queries)
-            description = f"gunicorn `{env('BENCH_WORKER_CLASS', 'api.gunicorn_worker.EnvelopeThreadWorker')}`, {env('BENCH_WORKERS', '2')} workers x {env('BENCH_THREADS', '8')} threads"
+            description = server_description()
         if args.grow_1m:
             url, reset = reading_database(ports, 100_000, postgres_server)
             source = site_env(ports, "100000", url)

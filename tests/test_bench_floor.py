@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import data_of
+
 FLOOR_APP = Path(__file__).resolve().parent.parent / "bench" / "floor_app.py"
 
 SEARCHES = [
@@ -30,19 +32,12 @@ def floor_client(demo_stack, monkeypatch):
     return module.app.test_client()
 
 
-def _page(answer) -> dict:
-    assert answer.status_code == 200, answer.get_data(as_text=True)
-    body = answer.get_json()
-    assert body["code"] == 0
-    return body["data"]
-
-
 @pytest.mark.parametrize("search", SEARCHES, ids=lambda s: " ".join(s.values()))
 def test_the_floor_finds_and_shapes_what_the_api_does(client, floor_client, search):
     args = {**search, "size": 20}
     api, floor = (
-        _page(client.get("/api/v2/search", query_string=args)),
-        _page(floor_client.get("/api/v2/search", query_string=args)),
+        data_of(client.get("/api/v2/search", query_string=args)),
+        data_of(floor_client.get("/api/v2/search", query_string=args)),
     )
     assert floor["total"] == api["total"]
     assert [(i["type"], i["id"], i["highlight"]) for i in floor["list"]] == [
