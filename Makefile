@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 ES_JARS := deploy/elasticsearch/target/lib/elasticsearch-cluster-runner-7.10.2.0.jar
 KEYCLOAK := deploy/keycloak/target/keycloak-24.0.5/.hub-built
 
-.PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean relevance bench soak audit
+.PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean relevance bench bench-servers soak audit
 
 install: system-deps $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) ui/node_modules/.installed
 
@@ -71,6 +71,12 @@ soak: install ui $(BENCH_VENV)/.installed
 # BENCH_WEB_PORT/BENCH_PG_PORT (9270/6397/8130/5447); see bench/README.md.
 bench: install
 	$(PY) bench/run.py
+
+# The search floor and the site under uWSGI and granian beside gunicorn (bench/server_floor.py), on the data
+# an earlier `make bench` kept; BENCH_SIZES picks the size (100000).
+bench-servers: install
+	$(VENV)/bin/pip install -q -e '.[servers]'
+	$(PY) bench/server_floor.py
 
 # Known vulnerabilities in the installed Python packages (pip-audit, OSV) and the UI's packages (npm audit).
 # Needs the vulnerability databases (OSV's API and the npm registry's audit endpoint) on the network.

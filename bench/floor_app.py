@@ -13,6 +13,7 @@ target was API / engine ≤ 1.3 at p50).
 from __future__ import annotations
 
 import os
+import time
 
 from flask import Flask, jsonify, request
 
@@ -41,3 +42,23 @@ def search():
     )
     page = page_of(_es.search(index=_alias, body=body), 1, size)
     return jsonify({"code": 0, "data": page, "msg": "ok"})
+
+
+def timed(wsgi_app):
+    """`Server-Timing: app;dur=…`: the application's time from the server's call until it hands over its
+    answer (Flask builds the whole body first), so bench/server_floor.py can tell the application's part of
+    a search from the server's part (reading the request, handing it to a thread, writing the answer)."""
+
+    def call(environ, start_response):
+        started = time.perf_counter()
+
+        def start(status, headers, exc_info=None):
+            headers.append(("Server-Timing", f"app;dur={(time.perf_counter() - started) * 1000:.3f}"))
+            return start_response(status, headers, exc_info)
+
+        return wsgi_app(environ, start)
+
+    return call
+
+
+app.wsgi_app = timed(app.wsgi_app)

@@ -11,8 +11,11 @@ unless --database-url names an empty PostgreSQL database, which is reset first) 
 refresh; then `_reindex` that index into a new one with the same mapping, and the same documents sent
 from Python through the drain's bulk helper into another (`engine_bulk_from_python`). Prints one Markdown table
 row per size: the import's own part (its lines per second), when the last document was indexed, the
-peak resident memory of the import and its drain, and the share of document building spent in text
-analysis (jieba, pypinyin: analysis.views.text_views) from a cProfile of 2,000 documents."""
+peak resident memory of the import and its drain, the share of document building spent in text
+analysis (jieba, pypinyin: analysis.views.text_views) from a cProfile of 2,000 documents, and the CPU
+each document costs: the engine's and the rest's (import, drain, PostgreSQL) while importing, the engine's
+during `_reindex` (which does not keep every core busy), and what the rest may cost per document if the
+import is to run at 80% of `_reindex`'s rate on this machine's cores."""
 
 from __future__ import annotations
 
@@ -63,6 +66,35 @@ def reset_postgres(url: str) -> None:
     engine.dispose()
 
 
+class CpuClock:
+    """CPU seconds spent while it runs: by the engine (its nodes' own process figure, from
+    `_nodes/stats/process`) and by the whole machine (/proc/stat, less idle and I/O wait). The rest (the
+    machine less the engine) is the import, its drain, PostgreSQL and anything else running (the machine
+    is shared: the load average is given with every row)."""
+
+    def __init__(self, es):
+        self._es = es
+
+    def _engine_s(self) -> float:
+        nodes = self._es.nodes.stats(metric="process")["nodes"].values()
+        return sum(node["process"]["cpu"]["total_in_millis"] for node in nodes) / 1000
+
+    @staticmethod
+    def _machine_s() -> float:
+        ticks = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+        return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+    def __enter__(self) -> CpuClock:
+        self._started = (time.perf_counter(), self._engine_s(), self._machine_s())
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        wall, engine, machine = self._started
+        self.wall_s = time.perf_counter() - wall
+        self.engine_s = self._engine_s() - engine
+        self.rest_s = max(0.0, self._machine_s() - machine - self.engine_s)
+
+
 def analysis_share(url: str, sample: int = 2000) -> tuple[float, float]:
     """(ms per document built, share of it in text analysis) over `sample` documents of the database."""
     from sqlalchemy import select
@@ -93,22 +125,21 @@ def analysis_share(url: str, sample: int = 2000) -> tuple[float, float]:
     return elapsed / len(keys) * 1000, analysis / total if total else 0.0
 
 
-def engine_reindex(es, alias: str) -> tuple[float, int]:
+def engine_reindex(es, alias: str) -> tuple[CpuClock, int]:
     from indexer.lifecycle import ADMIN_TIMEOUT, indices_behind, load_mapping
 
     [source] = indices_behind(es, alias)
     target = f"{alias}-engine-copy"
     es.indices.create(index=target, body=load_mapping(), request_timeout=ADMIN_TIMEOUT)
-    started = time.perf_counter()
-    result = es.reindex(
-        body={"source": {"index": source}, "dest": {"index": target}},
-        refresh=True,
-        wait_for_completion=True,
-        request_timeout=3600,
-    )
-    elapsed = time.perf_counter() - started
+    with CpuClock(es) as clock:
+        result = es.reindex(
+            body={"source": {"index": source}, "dest": {"index": target}},
+            refresh=True,
+            wait_for_completion=True,
+            request_timeout=3600,
+        )
     es.indices.delete(index=target)
-    return elapsed, result["created"]
+    return clock, result["created"]
 
 
 def engine_bulk_from_python(es, alias: str) -> tuple[float, int]:
@@ -152,19 +183,26 @@ def measure(size: int, args) -> str:
         upgrade(url)
         env = {**os.environ, "HUB_DATABASE_URL": url, "HUB_ES_URL": args.es, "HUB_INDEX_ALIAS": alias}
         env["HUB_REDIS_URL"] = args.redis
-        total, peak_rss, out = run_hub(env, "import", "--index", "--quiet", str(path))
-        started = time.perf_counter()
-        es.indices.refresh(index=alias, request_timeout=600)
-        total += time.perf_counter() - started
+        with CpuClock(es) as importing:
+            _, peak_rss, out = run_hub(env, "import", "--index", "--quiet", str(path))
+            es.indices.refresh(index=alias, request_timeout=600)
+        total = importing.wall_s
         import_s = float(re.search(r"lines in ([\d.]+) s", out).group(1))
         docs = es.count(index=alias)["count"]
         build_ms, share = analysis_share(url)
-        engine_s, engine_docs = engine_reindex(es, alias)
+        reindexing, engine_docs = engine_reindex(es, alias)
         bulk_s, bulk_docs = engine_bulk_from_python(es, alias)
         for index in indices_behind(es, alias):
             es.indices.delete(index=index)
     rate = docs / total
-    engine_rate = engine_docs / engine_s
+    engine_rate = engine_docs / reindexing.wall_s
+    cores = os.cpu_count() or 1
+    # CPU per document: the engine's and the rest's while importing, the engine's during `_reindex`.
+    engine_ms, rest_ms = importing.engine_s / docs * 1000, importing.rest_s / docs * 1000
+    reindex_ms, reindex_cores = reindexing.engine_s / engine_docs * 1000, reindexing.engine_s / reindexing.wall_s
+    # At 80% of `_reindex`'s rate the machine has cores / rate of CPU per document; what the engine needs
+    # of it while importing is gone, the rest is what reading, validating, writing and building may cost.
+    budget_ms = cores * 1000 / (0.8 * engine_rate) - engine_ms
     bulk_rate = bulk_docs / bulk_s
     database = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     print(out.strip().splitlines()[0], file=sys.stderr)
@@ -177,6 +215,11 @@ def measure(size: int, args) -> str:
         "peak_rss_mib": peak_rss,
         "jsonl_to_searchable_per_second": round(rate, 1),
         "engine_reindex_per_second": round(engine_rate, 1),
+        "engine_cpu_ms_per_doc_importing": round(engine_ms, 3),
+        "rest_cpu_ms_per_doc_importing": round(rest_ms, 3),
+        "engine_cpu_ms_per_doc_reindex": round(reindex_ms, 3),
+        "engine_cores_reindex": round(reindex_cores, 2),
+        "rest_budget_ms_per_doc_at_80": round(budget_ms, 3),
         "share_of_engine": round(rate / engine_rate, 3),
         "engine_fed_from_python_per_second": round(bulk_rate, 1),
         "build_ms_profiled": round(build_ms, 2),
@@ -186,7 +229,9 @@ def measure(size: int, args) -> str:
     return figures, (
         f"| {size:,} | {database} | {docs:,} | {import_s:.1f} s ({size / import_s:,.0f} lines/s) | {total:.1f} s, "
         f"{peak_rss} MiB | **{rate:,.0f}** | {engine_rate:,.0f} | {rate / engine_rate:.0%} "
-        f"| {bulk_rate:,.0f} ({bulk_rate / engine_rate:.0%}) | {build_ms:.2f} ms, {share:.0%} |"
+        f"| {bulk_rate:,.0f} ({bulk_rate / engine_rate:.0%}) | {build_ms:.2f} ms, {share:.0%} "
+        f"| {engine_ms:.2f} / **{rest_ms:.2f}** | {reindex_ms:.2f} ({reindex_cores:.2f} of {cores} cores) "
+        f"| **{budget_ms:.2f}** |"
     )
 
 
@@ -204,9 +249,11 @@ def main() -> None:
         "| documents | database | indexed | `hub import --index`: the import's own part | the last document "
         "searchable after (refresh included), peak RSS of the import and its drain | JSONL → searchable docs/s "
         "| engine `_reindex` docs/s | share of engine | the engine fed the built documents from Python (bulk) docs/s "
-        "(share of `_reindex`) | document build, analysis share |"
+        "(share of `_reindex`) | document build, analysis share | CPU ms per document while importing: "
+        "engine / **the rest** | engine CPU ms per document in `_reindex` (cores it used) | **the rest's budget** "
+        "at 80% of `_reindex`, CPU ms per document |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     results = []
     for size in args.sizes:
         figures, row = measure(size, args)

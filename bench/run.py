@@ -490,18 +490,39 @@ def index_concepts(es_url: str, alias: str) -> frozenset[str]:
     return indexed_concepts(Elasticsearch(es_url), alias)
 
 
-def forget_cached_reads(ports: Ports, alias: str) -> None:
-    """A new cache generation: every cached read of the alias is retired, as after an index write."""
+def forget_cached_reads(ports: Ports, alias: str, redis_db: int = 5) -> None:
+    """A new cache generation: every cached read of the alias is retired, as after an index write
+    (`redis_db`: the site's Redis database, 5 as `site_env` gives it)."""
     from store import cache_generation
     from store.redis_client import redis_client
 
-    cache_generation.bump(redis_client(ports.redis_url(5)), alias)
+    cache_generation.bump(redis_client(ports.redis_url(redis_db)), alias)
 
 
 def search_params(args: dict) -> dict:
     """The API's query string for a bench search: the same arguments `engine_body` gives the engine
     (leaving out `time` would make a month search repeat a relevance one, answered from the cache)."""
     return {"q": args["q"], "sort": args["sort"], "size": 20, **({"time": args["time"]} if args["time"] else {})}
+
+
+def timed_engine_search(
+    session: requests.Session, es_url: str, alias: str, body: dict
+) -> tuple[float, requests.Response]:
+    """(ms, answer) of one search straight to the engine. The body is encoded before the clock starts, as
+    the API builds it before sending; the answer is asked for uncompressed, as the API's answer is and as
+    the API's own engine client reads it: `requests` asks for gzip by default, and the engine's
+    compressing and the client's unpacking counted on the engine's side only (issue 12)."""
+    data = json.dumps(body)
+    started = time.perf_counter()
+    answer = session.post(
+        f"{es_url}/{alias}/_search",
+        data=data,
+        headers={"Content-Type": "application/json", "Accept-Encoding": "identity"},
+        timeout=30,
+    )
+    elapsed = (time.perf_counter() - started) * 1000
+    answer.raise_for_status()
+    return elapsed, answer
 
 
 def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
@@ -530,20 +551,8 @@ def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
         timed_search(floor, ports.floor, "floor", args)
 
     def call_engine(args: dict) -> None:
-        # Built before the clock starts, as the API builds it before sending.
-        body = json.dumps(engine_body(args, concepts))
-        started = time.perf_counter()
-        # Uncompressed, as the API's answer is asked for above and as the API's own engine client reads
-        # it: `requests` asks for gzip by default, and the engine's compressing and the client's
-        # unpacking counted on the engine's side only (issue 12).
-        answer = engine.post(
-            f"{ports.es_url}/{alias}/_search",
-            data=body,
-            headers={"Content-Type": "application/json", "Accept-Encoding": "identity"},
-            timeout=30,
-        )
-        found["engine"].append((time.perf_counter() - started) * 1000)
-        answer.raise_for_status()
+        elapsed, answer = timed_engine_search(engine, ports.es_url, alias, engine_body(args, concepts))
+        found["engine"].append(elapsed)
         found["took"].append(answer.json()["took"])
 
     before = load()
@@ -833,6 +842,17 @@ def write_results(report: Report, started: str, heap: str, site_description: str
     RESULTS.write_text(text, encoding="utf-8")
 
 
+def bench_ports() -> Ports:
+    """The bench's own ports: BENCH_ES_PORT, BENCH_REDIS_PORT, BENCH_WEB_PORT, BENCH_FLOOR_PORT, BENCH_PG_PORT."""
+    return Ports(
+        es=int(env("BENCH_ES_PORT", "9270")),
+        redis=int(env("BENCH_REDIS_PORT", "6397")),
+        web=int(env("BENCH_WEB_PORT", "8130")),
+        floor=int(env("BENCH_FLOOR_PORT", "8131")),
+        pg=int(env("BENCH_PG_PORT", "5447")),
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=env("BENCH_SIZES", "10000,100000"))
@@ -858,13 +878,7 @@ def main() -> None:
     )
     parser.add_argument("--keep-services", action="store_true", default=bool(os.environ.get("BENCH_KEEP_SERVICES")))
     args = parser.parse_args()
-    ports = Ports(
-        es=int(env("BENCH_ES_PORT", "9270")),
-        redis=int(env("BENCH_REDIS_PORT", "6397")),
-        web=int(env("BENCH_WEB_PORT", "8130")),
-        floor=int(env("BENCH_FLOOR_PORT", "8131")),
-        pg=int(env("BENCH_PG_PORT", "5447")),
-    )
+    ports = bench_ports()
     heap = env("BENCH_ES_HEAP", "2g")
     sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())

@@ -44,3 +44,12 @@ def test_the_floor_finds_and_shapes_what_the_api_does(client, floor_client, sear
         (i["type"], i["id"], i["highlight"]) for i in api["list"]
     ]
     assert api["list"], "the demo corpus answers every search here"
+
+
+def test_the_floor_says_how_long_the_application_took(floor_client):
+    """bench/server_floor.py splits a floor's time into the application's part (this header) and the
+    server's; the application's part includes the engine call, so it cannot be near zero."""
+    answer = floor_client.get("/api/v2/search", query_string={"q": "大模型"})
+    name, _, duration = answer.headers["Server-Timing"].partition(";dur=")
+    assert name == "app"
+    assert 0.1 < float(duration) < 30_000
