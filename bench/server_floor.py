@@ -65,6 +65,7 @@ FLOOR = ("--pythonpath", "bench", "floor_app:app")
 
 @dataclass
 class Server:
+    key: str  # how --servers names it
     name: str
     port: int
     command: list[str]
@@ -89,17 +90,20 @@ def granian_command(port: int, target: str) -> list[str]:
     ]  # fmt: skip
 
 
+SERVER_KEYS = ("site-gunicorn", "site-uwsgi", "floor-gunicorn", "floor-uwsgi", "floor-granian")
+
+
 def servers(ports: Ports, site: dict[str, str]) -> list[Server]:
     def site_on(db: int) -> dict[str, str]:
         return {**site, "HUB_REDIS_URL": ports.redis_url(db), "HUB_VAR_DIR": str(VAR / f"servers-{db}")}
 
     floor_env = {**site, "PYTHONPATH": str(ROOT / "bench")}
     return [
-        Server("site, gunicorn (Procfile)", ports.web, gunicorn_command(ROOT, ports.web, "api.wsgi:app"), site_on(5), 5),
-        Server("site, uWSGI", ports.web + 10, uwsgi_command(ports.web + 10, "api.wsgi:app"), site_on(8), 8),
-        Server("floor, gunicorn (Procfile)", ports.floor, gunicorn_command(ROOT, ports.floor, *FLOOR), floor_env),
-        Server("floor, uWSGI", ports.floor + 10, uwsgi_command(ports.floor + 10, "floor_app:app"), floor_env),
-        Server("floor, granian", ports.floor + 20, granian_command(ports.floor + 20, "floor_app:app"), floor_env),
+        Server("site-gunicorn", "site, gunicorn (Procfile)", ports.web, gunicorn_command(ROOT, ports.web, "api.wsgi:app"), site_on(5), 5),
+        Server("site-uwsgi", "site, uWSGI", ports.web + 10, uwsgi_command(ports.web + 10, "api.wsgi:app"), site_on(8), 8),
+        Server("floor-gunicorn", "floor, gunicorn (Procfile)", ports.floor, gunicorn_command(ROOT, ports.floor, *FLOOR), floor_env),
+        Server("floor-uwsgi", "floor, uWSGI", ports.floor + 10, uwsgi_command(ports.floor + 10, "floor_app:app"), floor_env),
+        Server("floor-granian", "floor, granian", ports.floor + 20, granian_command(ports.floor + 20, "floor_app:app"), floor_env),
     ]  # fmt: skip
 
 
@@ -190,6 +194,12 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=int(env("BENCH_SIZES", "100000").split(",")[0]))
     parser.add_argument("--rounds", type=int, default=int(env("BENCH_ROUNDS", "2")))
     parser.add_argument("--queries", type=int, default=int(env("BENCH_QUERIES", "400")))
+    parser.add_argument(
+        "--servers",
+        default=env("BENCH_SERVERS", ",".join(SERVER_KEYS)),
+        help="which of them, comma-separated (site-uwsgi alone beside site-gunicorn calls each query three times, "
+        "engine included, as make bench does)",
+    )
     parser.add_argument("--keep-services", action="store_true", default=bool(os.environ.get("BENCH_KEEP_SERVICES")))
     args = parser.parse_args()
     for tool in ("uwsgi", "granian"):
@@ -202,7 +212,10 @@ def main() -> None:
     alias = site["HUB_INDEX_ALIAS"]
     if not (VAR / f"loaded-{alias}.txt").exists():
         raise SystemExit(f"no finished load of {alias} under var/bench/: run make bench for this size first")
-    chosen = servers(ports, site)
+    wanted = [key.strip() for key in args.servers.split(",") if key.strip()]
+    if unknown := set(wanted) - set(SERVER_KEYS):
+        raise SystemExit(f"no such server: {', '.join(sorted(unknown))} (known: {', '.join(SERVER_KEYS)})")
+    chosen = [server for server in servers(ports, site) if server.key in wanted]
     rows: list[str] = []
     try:
         for server in chosen:
