@@ -31,6 +31,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import requests
 
@@ -159,14 +160,19 @@ class Site:
     description: str
 
     def stop(self) -> None:
-        for process in (self.web, self.worker):
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in (self.web, self.worker):
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_processes(self.web, self.worker)
+
+
+def stop_processes(*processes: subprocess.Popen | None) -> None:
+    """SIGTERM to each that still runs, then wait for each (30 s, then SIGKILL)."""
+    running = [process for process in processes if process is not None and process.poll() is None]
+    for process in running:
+        process.send_signal(signal.SIGTERM)
+    for process in running:
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 def gunicorn_settings() -> tuple[str, str, str]:
@@ -211,20 +217,25 @@ def wait_for_answer(process: subprocess.Popen, url: str, log: Path) -> None:
     raise SystemExit(f"gunicorn did not answer {url}: see {log}")
 
 
+def start_server(command: list[str], cwd: Path, env: dict[str, str], log: Path, health_url: str) -> subprocess.Popen:
+    """A server `command` on the port of `health_url` (which must be free), its output in `log`, once it
+    answers `health_url`."""
+    ensure_port_free(urlsplit(health_url).port)
+    server = subprocess.Popen(command, cwd=cwd, env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT)
+    try:
+        wait_for_answer(server, health_url, log)
+    except SystemExit:
+        stop_processes(server)
+        raise
+    return server
+
+
 def start_site(ports: Ports, site: dict[str, str]) -> Site:
     # BENCH_SITE_ROOT: serve another checkout's code (with its own .venv), e.g. main, for a before/after.
     code = Path(env("BENCH_SITE_ROOT", str(ROOT)))
     Path(site["HUB_VAR_DIR"]).mkdir(parents=True, exist_ok=True)
     logs = Path(site["HUB_VAR_DIR"])
     child_env = {**os.environ, **site}
-    ensure_port_free(ports.web)
-    web = subprocess.Popen(
-        gunicorn_command(code, ports.web, "api.wsgi:app"),
-        cwd=code,
-        env=child_env,
-        stdout=open(logs / "gunicorn.log", "w"),
-        stderr=subprocess.STDOUT,
-    )
     celery = [
         str(code / ".venv/bin/celery"),
         "-A",
@@ -239,26 +250,28 @@ def start_site(ports: Ports, site: dict[str, str]) -> Site:
         celery, cwd=code, env=child_env, stdout=open(logs / "worker.log", "w"), stderr=subprocess.STDOUT
     )
     try:
-        wait_for_answer(web, f"http://127.0.0.1:{ports.web}/healthz", logs / "gunicorn.log")
+        web = start_server(
+            gunicorn_command(code, ports.web, "api.wsgi:app"),
+            code,
+            child_env,
+            logs / "gunicorn.log",
+            f"http://127.0.0.1:{ports.web}/healthz",
+        )
     except SystemExit:
-        worker.terminate()
+        stop_processes(worker)
         raise
     return Site(web, worker, server_description())
 
 
 def start_floor(ports: Ports, site: dict[str, str]) -> subprocess.Popen:
     """bench/floor_app.py served by the same gunicorn settings as the site, on ports.floor."""
-    log = Path(site["HUB_VAR_DIR"]) / "floor.log"
-    ensure_port_free(ports.floor)
-    floor = subprocess.Popen(
+    return start_server(
         gunicorn_command(ROOT, ports.floor, "--pythonpath", "bench", "floor_app:app"),
-        cwd=ROOT,
-        env={**os.environ, **site},
-        stdout=open(log, "w"),
-        stderr=subprocess.STDOUT,
+        ROOT,
+        {**os.environ, **site},
+        Path(site["HUB_VAR_DIR"]) / "floor.log",
+        f"http://127.0.0.1:{ports.floor}/api/v2/search?q=agent",
     )
-    wait_for_answer(floor, f"http://127.0.0.1:{ports.floor}/api/v2/search?q=agent", log)
-    return floor
 
 
 def tree_rss_mib(pid: int) -> float:
@@ -525,6 +538,28 @@ def timed_engine_search(
     return elapsed, answer
 
 
+def timed_site_search(session: requests.Session, port: int, args: dict) -> tuple[float, requests.Response]:
+    """(ms, answer) of one search through a server on `port` (the API, or a floor), uncompressed."""
+    started = time.perf_counter()
+    answer = session.get(
+        f"http://127.0.0.1:{port}/api/v2/search",
+        params=search_params(args),
+        headers={"Accept-Encoding": "identity"},
+        timeout=30,
+    )
+    elapsed = (time.perf_counter() - started) * 1000
+    answer.raise_for_status()
+    return elapsed, answer
+
+
+def interleaved(calls: list, queries: list[dict]) -> None:
+    """Each query to every call, the call that goes first turning round query by query."""
+    for n, args in enumerate(queries):
+        turn = n % len(calls)
+        for call in calls[turn:] + calls[:turn]:
+            call(args)
+
+
 def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
     """API, engine and the stack's floor (bench/floor_app.py on ports.floor), interleaved query by query
     (which goes first turns round), over keep-alive connections."""
@@ -532,23 +567,13 @@ def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
     found: dict = {"api": [], "engine": [], "took": [], "sizes": [], "floor": []}
     concepts = index_concepts(ports.es_url, alias)
 
-    def timed_search(session: requests.Session, port: int, name: str, args: dict) -> requests.Response:
-        started = time.perf_counter()
-        answer = session.get(
-            f"http://127.0.0.1:{port}/api/v2/search",
-            params=search_params(args),
-            headers={"Accept-Encoding": "identity"},
-            timeout=30,
-        )
-        found[name].append((time.perf_counter() - started) * 1000)
-        answer.raise_for_status()
-        return answer
-
     def call_api(args: dict) -> None:
-        found["sizes"].append(len(timed_search(api, ports.web, "api", args).content))
+        elapsed, answer = timed_site_search(api, ports.web, args)
+        found["api"].append(elapsed)
+        found["sizes"].append(len(answer.content))
 
     def call_floor(args: dict) -> None:
-        timed_search(floor, ports.floor, "floor", args)
+        found["floor"].append(timed_site_search(floor, ports.floor, args)[0])
 
     def call_engine(args: dict) -> None:
         elapsed, answer = timed_engine_search(engine, ports.es_url, alias, engine_body(args, concepts))
@@ -557,11 +582,7 @@ def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
 
     before = load()
     forget_cached_reads(ports, alias)
-    calls = [call_api, call_engine, call_floor]
-    for n, args in enumerate(queries):
-        turn = n % len(calls)
-        for call in calls[turn:] + calls[:turn]:
-            call(args)
+    interleaved([call_api, call_engine, call_floor], queries)
     found["load"] = f"{before} → {load()}"
     return found
 
@@ -728,8 +749,7 @@ def measure_site(
             f"| {tree_rss_mib(site.web.pid):,.0f} MiB | {tree_rss_mib(site.worker.pid):,.0f} MiB | {load()} |"
         )
     finally:
-        floor_site.terminate()
-        floor_site.wait(timeout=30)
+        stop_processes(floor_site)
         site.stop()
 
 

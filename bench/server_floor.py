@@ -28,7 +28,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,22 +42,23 @@ from run import (  # noqa: E402 (bench/run.py is the bench's toolbox)
     Ports,
     bench_ports,
     engine_body,
-    ensure_port_free,
     env,
     forget_cached_reads,
     gunicorn_command,
     index_concepts,
+    interleaved,
     load,
     percentile,
     postgres_database,
     query_set,
-    search_params,
     site_env,
     start_postgres,
+    start_server,
     start_services,
+    stop_processes,
     stop_services,
     timed_engine_search,
-    wait_for_answer,
+    timed_site_search,
 )
 
 FLOOR = ("--pythonpath", "bench", "floor_app:app")
@@ -109,21 +109,13 @@ def servers(ports: Ports, site: dict[str, str]) -> list[Server]:
 
 
 def start(server: Server) -> None:
-    ensure_port_free(server.port)
-    log = VAR / f"server-floor-{server.port}.log"
-    server.process = subprocess.Popen(
-        server.command, cwd=ROOT, env={**os.environ, **server.env}, stdout=open(log, "w"), stderr=subprocess.STDOUT
+    server.process = start_server(
+        server.command,
+        ROOT,
+        {**os.environ, **server.env},
+        VAR / f"server-floor-{server.port}.log",
+        f"http://127.0.0.1:{server.port}/api/v2/search?q=agent",
     )
-    wait_for_answer(server.process, f"http://127.0.0.1:{server.port}/api/v2/search?q=agent", log)
-
-
-def stop(server: Server) -> None:
-    if server.process and server.process.poll() is None:
-        server.process.terminate()
-        try:
-            server.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.process.kill()
 
 
 def in_app_ms(answer: requests.Response) -> float | None:
@@ -150,27 +142,15 @@ def measure_round(ports: Ports, alias: str, chosen: list[Server], queries: list[
 
     def server_call(server: Server):
         def call(args: dict) -> None:
-            started = time.perf_counter()
-            answer = sessions[server.name].get(
-                f"http://127.0.0.1:{server.port}/api/v2/search",
-                params=search_params(args),
-                headers={"Accept-Encoding": "identity"},
-                timeout=30,
-            )
-            elapsed = (time.perf_counter() - started) * 1000
-            answer.raise_for_status()
+            elapsed, answer = timed_site_search(sessions[server.name], server.port, args)
             times[server.name].append(elapsed)
             if (app := in_app_ms(answer)) is not None:
                 inside[server.name].append(app)
 
         return call
 
-    calls = [engine_call, *(server_call(server) for server in chosen)]
     before = load()
-    for n, args in enumerate(queries):
-        turn = n % len(calls)
-        for call in calls[turn:] + calls[:turn]:
-            call(args)
+    interleaved([engine_call, *(server_call(server) for server in chosen)], queries)
     return {"times": times, "inside": inside, "load": f"{before} → {load()}"}
 
 
@@ -228,8 +208,7 @@ def main() -> None:
         for round_no in range(1, args.rounds + 1):
             rows += report(f"{args.size:,}", round_no, measure_round(ports, alias, chosen, queries, concepts))
     finally:
-        for server in chosen:
-            stop(server)
+        stop_processes(*(server.process for server in chosen))
         if not args.keep_services:
             stop_services(ports)
     print("| index | round | server | p50 ms | / engine | in the app p50 ms | outside the app p50 ms | load |")
