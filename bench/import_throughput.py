@@ -168,7 +168,7 @@ def engine_bulk_from_python(es, alias: str) -> tuple[float, int]:
     return elapsed, sent
 
 
-def measure(size: int, args) -> str:
+def measure(size: int, args) -> tuple[dict, str]:
     from indexer.client import make_client
     from indexer.lifecycle import indices_behind
     from store.migrate import upgrade

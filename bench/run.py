@@ -207,14 +207,14 @@ def ensure_port_free(port: int) -> None:
 def wait_for_answer(process: subprocess.Popen, url: str, log: Path) -> None:
     for _ in range(120):
         if process.poll() is not None:
-            raise SystemExit(f"gunicorn ended (exit code {process.returncode}) before answering {url}: see {log}")
+            raise SystemExit(f"the server ended (exit code {process.returncode}) before answering {url}: see {log}")
         try:
             if requests.get(url, timeout=2).ok:
                 return
         except requests.RequestException:
             pass
         time.sleep(0.5)
-    raise SystemExit(f"gunicorn did not answer {url}: see {log}")
+    raise SystemExit(f"the server did not answer {url}: see {log}")
 
 
 def start_server(command: list[str], cwd: Path, env: dict[str, str], log: Path, health_url: str) -> subprocess.Popen:
