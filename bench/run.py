@@ -263,14 +263,19 @@ def start_site(ports: Ports, site: dict[str, str]) -> Site:
     return Site(web, worker, server_description())
 
 
+# bench/floor_app.py as gunicorn's arguments name it, and the search that tells a floor (or the site) is up.
+FLOOR_APP = ("--pythonpath", "bench", "floor_app:app")
+SEARCH_PROBE = "/api/v2/search?q=agent"
+
+
 def start_floor(ports: Ports, site: dict[str, str]) -> subprocess.Popen:
     """bench/floor_app.py served by the same gunicorn settings as the site, on ports.floor."""
     return start_server(
-        gunicorn_command(ROOT, ports.floor, "--pythonpath", "bench", "floor_app:app"),
+        gunicorn_command(ROOT, ports.floor, *FLOOR_APP),
         ROOT,
         {**os.environ, **site},
         Path(site["HUB_VAR_DIR"]) / "floor.log",
-        f"http://127.0.0.1:{ports.floor}/api/v2/search?q=agent",
+        f"http://127.0.0.1:{ports.floor}{SEARCH_PROBE}",
     )
 
 

@@ -38,6 +38,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from run import (  # noqa: E402 (bench/run.py is the bench's toolbox)
+    FLOOR_APP,
+    SEARCH_PROBE,
     VAR,
     Ports,
     bench_ports,
@@ -60,8 +62,6 @@ from run import (  # noqa: E402 (bench/run.py is the bench's toolbox)
     timed_engine_search,
     timed_site_search,
 )
-
-FLOOR = ("--pythonpath", "bench", "floor_app:app")
 
 
 @dataclass
@@ -102,7 +102,7 @@ def servers(ports: Ports, site: dict[str, str]) -> list[Server]:
     return [
         Server("site-gunicorn", "site, gunicorn (Procfile)", ports.web, gunicorn_command(ROOT, ports.web, "api.wsgi:app"), site_on(5), 5),
         Server("site-uwsgi", "site, uWSGI", ports.web + 10, uwsgi_command(ports.web + 10, "api.wsgi:app"), site_on(8), 8),
-        Server("floor-gunicorn", "floor, gunicorn (Procfile)", ports.floor, gunicorn_command(ROOT, ports.floor, *FLOOR), floor_env),
+        Server("floor-gunicorn", "floor, gunicorn (Procfile)", ports.floor, gunicorn_command(ROOT, ports.floor, *FLOOR_APP), floor_env),
         Server("floor-uwsgi", "floor, uWSGI", ports.floor + 10, uwsgi_command(ports.floor + 10, "floor_app:app"), floor_env),
         Server("floor-granian", "floor, granian", ports.floor + 20, granian_command(ports.floor + 20, "floor_app:app"), floor_env),
     ]  # fmt: skip
@@ -114,7 +114,7 @@ def start(server: Server) -> None:
         ROOT,
         {**os.environ, **server.env},
         VAR / f"server-floor-{server.port}.log",
-        f"http://127.0.0.1:{server.port}/api/v2/search?q=agent",
+        f"http://127.0.0.1:{server.port}{SEARCH_PROBE}",
     )
 
 
