@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import redis
 import requests
 
+from outbound import GuardedHttp
+
 # Renew a little before WeChat's expiry, so a page never gets a ticket that dies while it loads.
 EXPIRY_MARGIN = 300
 MIN_TTL = 60
@@ -34,15 +36,17 @@ class WeChatClient:
     app_secret: str
     api_base: str
     redis: redis.Redis
-    timeout: float = 5.0
+    timeout: float = 3.0
     key_prefix: str = "hub:wechat"
+    allow_private: bool = False  # a local stand-in for WeChat's API in tests
 
     def _key(self, what: str) -> str:
         return f"{self.key_prefix}:{self.app_id}:{what}"
 
     def _get(self, path: str, params: dict) -> dict:
         try:
-            response = requests.get(f"{self.api_base.rstrip('/')}{path}", params=params, timeout=self.timeout)
+            http = GuardedHttp([self.api_base], timeout=min(self.timeout, 3.0), allow_private=self.allow_private)
+            response = http.get(f"{self.api_base.rstrip('/')}{path}", params=params)
             body = response.json()
         except (requests.RequestException, json.JSONDecodeError) as exc:
             raise WeChatError(f"{path}: {exc}") from exc

@@ -199,7 +199,10 @@ class Settings:
     # and the UI at another Mastodon-compatible server instead (empty: the built-in one on this host).
     link_base_url: str = field(default_factory=lambda: _env("LINK_BASE_URL", "").rstrip("/"))
     link_service_prefix: str = field(default_factory=lambda: _env("LINK_SERVICE_PREFIX", "/link-api").rstrip("/"))
-    link_timeout: float = field(default_factory=lambda: float(_env("LINK_TIMEOUT", "10")))
+    link_timeout: float = field(default_factory=lambda: min(3.0, float(_env("LINK_TIMEOUT", "3"))))
+    # Outbound calls (outbound/): a configured host that resolves to a private or loopback address is
+    # refused unless this is on ("1"); empty: on in development and test only.
+    outbound_private: str = field(default_factory=lambda: _env("OUTBOUND_ALLOW_PRIVATE", ""))
     # The site as visitors see it (GET /api/v1/site, the footer, page titles and Open Graph tags); the spec's
     # {product}, {phone}, {email} and ICP placeholders, with demo defaults.
     site_name: str = field(default_factory=lambda: _env("SITE_NAME", "AI 社区"))
@@ -227,6 +230,12 @@ class Settings:
     def is_local(self) -> bool:
         """development or test: the public default key and cookies without Secure are allowed."""
         return self.environment in ("development", "test")
+
+    @property
+    def outbound_allow_private(self) -> bool:
+        if self.outbound_private:
+            return self.outbound_private.lower() in ("1", "true", "yes", "on")
+        return self.is_local
 
     @property
     def db_url(self) -> str:

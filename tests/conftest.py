@@ -6,15 +6,20 @@ use `make_stack` to get a private database and alias of their own. Helpers are i
 
 from __future__ import annotations
 
+import socket
 import uuid
 
 import pytest
 
 from tests.support import (
     DEMO_FILES,
+    ES_PORT,
     ES_URL,
+    KEYCLOAK_PORT,
     OIDC_ISSUER,
+    PG_PORT,
     PG_SERVER,
+    REDIS_PORT,
     REDIS_URL,
     Stack,
     loaded_stack,
@@ -22,6 +27,37 @@ from tests.support import (
     service,
     tiny_stack,
 )
+
+# The fast lane (`make test-fast`: `pytest -m "not services"`) runs every test that needs no service. A test
+# that uses a service fixture is marked `services` here; any other test that needs a service carries the
+# mark itself. The mark is enforced: an unmarked test that opens a connection to a service port fails.
+SERVICE_FIXTURES = {"services", "keycloak", "postgres"}
+SERVICE_PORTS = {int(port) for port in (ES_PORT, REDIS_PORT, KEYCLOAK_PORT, PG_PORT)} | {9200, 6379, 8180}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if SERVICE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.services)
+
+
+class ServiceTouched(AssertionError):
+    """A test without the `services` mark connected to a service."""
+
+
+@pytest.fixture(autouse=True)
+def _services_need_the_mark(request, monkeypatch):
+    if request.node.get_closest_marker("services") is not None:
+        return
+    connect = socket.socket.connect
+
+    def guarded(sock, address):
+        port = address[1] if isinstance(address, tuple) and len(address) >= 2 else None
+        if port in SERVICE_PORTS:
+            raise ServiceTouched(f"{request.node.nodeid} connects to port {port}: mark it `services`")
+        return connect(sock, address)
+
+    monkeypatch.setattr(socket.socket, "connect", guarded)
 
 
 @pytest.fixture(scope="session")

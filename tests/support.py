@@ -298,7 +298,16 @@ def source_env(stack: Stack, **policy):
     from ingest.sources import HttpPolicy, SourceEnv
     from store.source_runs import RunLog
 
-    http = HttpPolicy(**{"timeout": 10.0, "delay": 0.0, "max_requests": 10, "user_agent": "hub-tests", **policy})
+    http = HttpPolicy(
+        **{
+            "timeout": 10.0,
+            "delay": 0.0,
+            "max_requests": 10,
+            "user_agent": "hub-tests",
+            "allow_private": True,
+            **policy,
+        }
+    )
     return SourceEnv(stack.sessions(), RunLog(stack.redis(), stack.alias), http, sleep=lambda _seconds: None)
 
 
@@ -329,6 +338,7 @@ class Answer:
     file: str | None = None
     body: bytes = b""
     headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0  # seconds before answering: a slow service
 
     def payload(self) -> bytes:
         return (SOURCE_FIXTURES / self.file).read_bytes() if self.file else self.body
@@ -356,6 +366,8 @@ class FeedServer:
                 answers = server.routes.get(parts.path)
                 answer = (answers.pop(0) if len(answers) > 1 else answers[0]) if answers else Answer(404, body=b"no")
                 body = answer.payload()
+                if answer.delay:
+                    time.sleep(answer.delay)
                 self.send_response(answer.status)
                 suffix = Path(answer.file or "x.txt").suffix
                 self.send_header("Content-Type", CONTENT_TYPES.get(suffix, "text/plain"))
@@ -364,6 +376,10 @@ class FeedServer:
                     self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(body)
+
+            def do_POST(self):  # noqa: N802
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                self.do_GET()
 
             def log_message(self, *args):
                 pass

@@ -12,7 +12,9 @@ from config import Settings
 from store.identities import ProviderAccount
 
 EXTENSION = "hub_oidc"
-TIMEOUT = 10  # seconds for each call to the provider (metadata, keys, token)
+TIMEOUT = (
+    5  # seconds for each call to the provider (metadata, keys, token): a hung provider holds a request thread no longer
+)
 
 
 def register(app: Flask, settings: Settings) -> None:

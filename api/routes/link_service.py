@@ -81,29 +81,29 @@ def _page(statuses: list[dict], next_max: str | None):
 
 @reads.get("/api/v1/statuses/<status_id>")
 def one_status(status_id: str):
-    return jsonify(service.status(status_id))
+    return jsonify(service.status(status_id, service.bearer_token()))
 
 
 @reads.get("/api/v1/statuses/<status_id>/context")
 def status_context(status_id: str):
-    return jsonify(service.context(status_id))
+    return jsonify(service.context(status_id, service.bearer_token()))
 
 
 @reads.get("/api/v1/accounts/verify_credentials")
 def verify_credentials():
-    return jsonify(service.verify_credentials())
+    return jsonify(service.verify_credentials(service.bearer_token()))
 
 
 @writes.post("/api/v1/statuses")
 def post_status():
-    return jsonify(service.post(kick_outbox))
+    return jsonify(service.post(service.bearer_token(), service.request_form(), kick_outbox))
 
 
 @writes.post("/api/v1/statuses/<status_id>/<action>")
 def status_action(status_id: str, action: str):
     if action not in ACTIONS:
         return jsonify({"error": "不支持的操作"}), 404
-    return jsonify(service.act(status_id, action, kick_outbox))
+    return jsonify(service.act(status_id, action, service.bearer_token(), kick_outbox))
 
 
 @writes.post("/api/v1/apps")

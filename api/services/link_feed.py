@@ -1,35 +1,59 @@
 """The hub's side of the link feed (spec section 7): the authorize check and the authorize call, a paper
-published to the link feed, and a story's link post. The link service itself (built in or remote) is
-reached only through `LinkClient`, with the caller's bearer token from the request's Authorization
-header (the UI sends it when a token is stored, per section 6)."""
+published to the link feed, and a story's link post. The link service is reached only through `client()`
+(a `LinkApi`: the built-in service in-process, or the configured remote server), with the caller's bearer
+token from the request's Authorization header (the UI sends it when a token is stored, per section 6)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from flask import request
 from sqlalchemy import select, update
 
 from api.auth.csrf import verify_csrf
 from api.context import db_sessions, settings
-from api.envelope import MSG_NOT_FOUND, ApiError
+from api.envelope import MSG_NOT_FOUND, MSG_TOO_MANY, ApiError
+from api.outbox_kick import kick_outbox
+from api.public_origin import public_origin
 from api.services import link_oauth
 from api.services.access import forbid, live_story, may_edit, require_user
-from api.services.link_client import LinkClient, LinkServiceError
+from api.services.link_client import LinkApi, LinkClient, LinkServiceError
+from api.services.link_in_process import InProcessLink
 from api.services.link_service import bearer_token
 from api.session_user import current_user
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
+from outbound import ConcurrencyCap
 from store import link as store
 from store.models import Paper, Story
 
 MSG_AUTHORIZE = "请先授权社区动态"
 MSG_ACTION = "不支持的操作"
 MSG_POST_GONE = "动态不存在"
+# Calls to a remote link server at once per account in this process: one account's slow server
+# cannot hold the request threads everyone else needs.
+REMOTE_CALLS_PER_ACCOUNT = 2
+_remote_calls = ConcurrencyCap(REMOTE_CALLS_PER_ACCOUNT)
 
 
-def client() -> LinkClient:
+def client() -> LinkApi:
+    """The built-in service is called in-process; a configured server by its configured URL only."""
     conf = settings()
-    # The built-in service answers on this very host; a configured server is called by its URL.
-    base = conf.link_base_url or request.host_url.rstrip("/") + conf.link_service_prefix
-    return LinkClient(base, timeout=conf.link_timeout)
+    if not conf.link_base_url:
+        return InProcessLink(kick_outbox)
+    return LinkClient(conf.link_base_url, timeout=conf.link_timeout, allow_private=conf.outbound_allow_private)
+
+
+@contextmanager
+def _calling(user_id: int | None) -> Iterator[None]:
+    """A slot for one call to a remote server on behalf of `user_id`; 429 when the account has its share."""
+    if not settings().link_base_url:
+        yield
+        return
+    with _remote_calls.hold(user_id) as taken:
+        if not taken:
+            raise ApiError(429, MSG_TOO_MANY)
+        yield
 
 
 def public_base() -> str:
@@ -62,7 +86,8 @@ def check() -> dict:
             account = {"id": str(owner.id), "display_name": owner.name}
     else:
         try:
-            account = client().verify_credentials(token)
+            with _calling(getattr(current_user(), "id", None)):
+                account = client().verify_credentials(token)
         except LinkServiceError as exc:
             if exc.status == 401:
                 return answer
@@ -121,7 +146,7 @@ def _find_paper(db, key: str) -> Paper | None:
 def publish_paper(key: str, action: str) -> dict:
     """`publish`: post the paper to the link feed as the caller, once per paper (a second call answers
     the existing post while it still exists)."""
-    require_user()
+    user = require_user()
     verify_csrf()
     if action != "publish":
         raise ApiError(400, MSG_ACTION)
@@ -138,15 +163,15 @@ def publish_paper(key: str, action: str) -> dict:
         )
     link = client()
     try:
-        if existing:
-            try:
-                post = link.status(existing, token)
-                return {"post_id": post["id"], "url": post.get("url"), "created": False}
-            except LinkServiceError as exc:
-                if exc.status != 404:
-                    raise
-        text = f"{title}\n{request.host_url.rstrip('/')}/paper/{arxiv_id}"
-        post = link.post_status(token, text)
+        with _calling(user.id):
+            if existing:
+                try:
+                    post = link.status(existing, token)
+                    return {"post_id": post["id"], "url": post.get("url"), "created": False}
+                except LinkServiceError as exc:
+                    if exc.status != 404:
+                        raise
+            post = link.post_status(token, f"{title}\n{public_origin()}/paper/{arxiv_id}")
     except LinkServiceError as exc:
         raise _service_error(exc) from exc
     with db_sessions()() as db:
@@ -165,7 +190,8 @@ def update_post_id(args: dict) -> dict:
         if story.link_post_id and story.link_post_id != args["post_id"] and not may_edit(user, story):
             raise forbid()
     try:
-        client().status(args["post_id"], token)
+        with _calling(user.id):
+            client().status(args["post_id"], token)
     except LinkServiceError as exc:
         if exc.status == 404:
             raise ApiError(400, MSG_POST_GONE) from exc

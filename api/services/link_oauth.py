@@ -24,9 +24,11 @@ from flask import request, session
 from sqlalchemy.exc import IntegrityError
 
 from api.auth.redirects import with_query
-from api.context import db_sessions
+from api.context import db_sessions, settings
 from api.envelope import ApiError
+from api.public_origin import public_origin
 from api.services.link_client import MSG_UNREACHABLE
+from outbound import GuardedHttp
 from store import link_oauth as store
 
 log = logging.getLogger(__name__)
@@ -42,7 +44,12 @@ MSG_NOTHING = "没有待领取的授权结果"
 
 
 def callback_uri() -> str:
-    return request.host_url.rstrip("/") + "/api/v3/link/authorize/callback"
+    return public_origin() + "/api/v3/link/authorize/callback"
+
+
+def _http(base: str, timeout: float) -> GuardedHttp:
+    """Only the configured server, no redirect elsewhere (outbound/)."""
+    return GuardedHttp([base], timeout=timeout, allow_private=settings().outbound_allow_private)
 
 
 def back_to(target: str | None) -> str:
@@ -56,13 +63,13 @@ def back_to(target: str | None) -> str:
 
 def _register(base: str, redirect_uri: str, timeout: float) -> tuple[str, str]:
     try:
-        answer = requests.post(
+        answer = _http(base, timeout).post(
             f"{base}/api/v1/apps",
             data={
                 "client_name": CLIENT_NAME,
                 "redirect_uris": redirect_uri,
                 "scopes": SCOPES,
-                "website": request.host_url,
+                "website": public_origin(),
             },
             headers={"Accept": "application/json"},
             timeout=timeout,
@@ -117,7 +124,10 @@ def _exchange(base: str, code: str, timeout: float) -> dict:
         token_endpoint_auth_method="client_secret_post",  # noqa: S106 (a method name, not a secret)
     )
     try:
-        token = oauth.fetch_token(f"{base}/oauth/token", code=code, grant_type="authorization_code", timeout=timeout)
+        _http(base, timeout).check(f"{base}/oauth/token")
+        token = oauth.fetch_token(
+            f"{base}/oauth/token", code=code, grant_type="authorization_code", timeout=timeout, allow_redirects=False
+        )
     except OAuthError as exc:
         log.info("link server %s refused the code: %s", base, exc)
         raise ApiError(400, MSG_REFUSED) from exc

@@ -41,10 +41,9 @@ def bearer_token() -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-def caller(db, required: bool) -> User | None:
+def caller(db, token: str | None, required: bool) -> User | None:
     """The token's user; without a valid token a 401 when `required`, else anonymous. A token that
     is sent but wrong is always a 401 (the client must re-authorize, not silently lose its flags)."""
-    token = bearer_token()
     user = store.user_of_token(db, token) if token else None
     if user is None and (token or required):
         raise LinkError(401, MSG_BAD_BEARER)
@@ -156,21 +155,21 @@ def timeline(required_auth: bool) -> tuple[list[dict], str | None]:
         raise LinkError(400, MSG_BAD_PARAM)
     limit = min(max(int(raw_limit), 1), MAX_LIMIT)
     with db_sessions()() as db:
-        viewer = caller(db, required_auth)
+        viewer = caller(db, bearer_token(), required_auth)
         rows = store.timeline(db, limit, _optional_id("max_id"), _optional_id("since_id"), _optional_id("min_id"))
         next_max = str(rows[-1].id) if len(rows) == limit else None
         return statuses_json(db, rows, viewer), next_max
 
 
-def status(status_id: str) -> dict:
+def status(status_id: str, token: str | None) -> dict:
     with db_sessions()() as db:
-        viewer = caller(db, False)
+        viewer = caller(db, token, False)
         return statuses_json(db, [_found(db, status_id)], viewer)[0]
 
 
-def context(status_id: str) -> dict:
+def context(status_id: str, token: str | None) -> dict:
     with db_sessions()() as db:
-        viewer = caller(db, False)
+        viewer = caller(db, token, False)
         ancestors, descendants = store.context(db, _found(db, status_id))
         return {
             "ancestors": statuses_json(db, ancestors, viewer),
@@ -178,7 +177,8 @@ def context(status_id: str) -> dict:
         }
 
 
-def _form() -> dict:
+def request_form() -> dict:
+    """A write's parameters as Mastodon clients send them: a JSON object or a form."""
     if request.is_json:
         body = request.get_json(silent=True)
         if not isinstance(body, dict):
@@ -187,9 +187,8 @@ def _form() -> dict:
     return request.form.to_dict()
 
 
-def post(kick) -> dict:
+def post(token: str | None, form: dict, kick) -> dict:
     """POST /statuses: `status` (plain text, 1-500 characters), optional `in_reply_to_id`."""
-    form = _form()
     text = form.get("status")
     if not isinstance(text, str) or not text.strip():
         raise LinkError(422, MSG_EMPTY)
@@ -198,7 +197,7 @@ def post(kick) -> dict:
         raise LinkError(422, MSG_TOO_LONG)
     reply_to = form.get("in_reply_to_id")
     with db_sessions()() as db:
-        user = caller(db, True)
+        user = caller(db, token, True)
         parent = None
         if reply_to not in (None, ""):
             parent = store.live_status(db, _status_id(str(reply_to))) if str(reply_to).isdigit() else None
@@ -211,10 +210,10 @@ def post(kick) -> dict:
     return answer
 
 
-def act(status_id: str, action: str, kick) -> dict:
+def act(status_id: str, action: str, token: str | None, kick) -> dict:
     """favourite / unfavourite / bookmark / unbookmark: idempotent, answers the status as it now is."""
     with db_sessions()() as db:
-        user = caller(db, True)
+        user = caller(db, token, True)
         target = _found(db, status_id)
         if action in ("favourite", "unfavourite"):
             store.set_favourite(db, target, user.id, on=action == "favourite")
@@ -227,9 +226,19 @@ def act(status_id: str, action: str, kick) -> dict:
     return answer
 
 
-def verify_credentials() -> dict:
+def verify_credentials(token: str | None) -> dict:
     with db_sessions()() as db:
-        return account_json(db, caller(db, True))
+        return account_json(db, caller(db, token, True))
 
 
-__all__ = ["LinkError", "act", "context", "post", "status", "timeline", "verify_credentials"]
+__all__ = [
+    "LinkError",
+    "act",
+    "bearer_token",
+    "context",
+    "post",
+    "request_form",
+    "status",
+    "timeline",
+    "verify_credentials",
+]

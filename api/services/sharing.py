@@ -35,6 +35,7 @@ def wx_share(args: dict) -> dict:
         context.redis,
         settings.wechat_timeout,
         key_prefix=f"hub:wechat:{settings.index_alias}",
+        allow_private=settings.outbound_allow_private,
     )
     try:
         return client.share_config(url)

@@ -108,7 +108,7 @@ class RunReport:
 def run_fetches(source: Source, config: SourcesConfig, env: SourceEnv) -> RunReport:
     """Run every fetch of `source`, each in its own transaction, then record the run in the log."""
     report = RunReport(source=source.name)
-    http = PoliteHttp(env.http, **({"sleep": env.sleep} if env.sleep else {}))
+    http = PoliteHttp(env.http, config.destinations(), **({"sleep": env.sleep} if env.sleep else {}))
     try:
         for fetch in source.fetches(config, datetime.now(UTC)):
             report.fetches += 1

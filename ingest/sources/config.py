@@ -25,6 +25,11 @@ class SourcesConfig:
     page_size: int = 100
     interval: int = 3600
 
+    def destinations(self) -> tuple[str, ...]:
+        """Every URL the sources are configured to fetch: the only origins their HTTP may reach."""
+        urls = [self.arxiv_url, self.github_url, *self.rss_feeds, *self.event_feeds, self.link_url]
+        return tuple(url for url in urls if url)
+
     @classmethod
     def from_settings(cls, settings: Settings) -> SourcesConfig:
         return cls(
@@ -51,6 +56,7 @@ def http_policy(settings: Settings) -> HttpPolicy:
         delay=settings.source_request_delay,
         max_requests=settings.source_max_requests,
         user_agent=settings.source_user_agent,
+        allow_private=settings.outbound_allow_private,
     )
 
 

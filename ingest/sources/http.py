@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 import requests
 
+from outbound import GuardedHttp, OutboundRefused
+
 
 class SourceError(Exception):
     """A permanent failure of one fetch: reported; nothing of that fetch is written."""
@@ -33,6 +35,7 @@ class HttpPolicy:
     delay: float = 3.0  # seconds between two requests of one run
     max_requests: int = 10  # per run: a misconfigured paging loop cannot hammer a service
     user_agent: str = "ai-community-hub/0.1"
+    allow_private: bool = False  # configured sources on a private or loopback address (tests, an intranet)
 
 
 def _retry_after(response: requests.Response) -> float | None:
@@ -47,13 +50,18 @@ def _retry_after(response: requests.Response) -> float | None:
 
 @dataclass
 class PoliteHttp:
-    """One run's HTTP client. `sleep` is injectable so tests can keep the pause at zero cost."""
+    """One run's HTTP client, reaching only `origins` (the configured sources' URLs; outbound/).
+    `sleep` is injectable so tests can keep the pause at zero cost."""
 
     policy: HttpPolicy
+    origins: tuple[str, ...] = ()
     sleep: Callable[[float], None] = time.sleep
     requests_made: int = 0
     _last: float | None = None
-    _session: requests.Session = field(default_factory=requests.Session)
+    _session: GuardedHttp = field(init=False)
+
+    def __post_init__(self):
+        self._session = GuardedHttp(self.origins, timeout=self.policy.timeout, allow_private=self.policy.allow_private)
 
     def get(self, url: str, params: dict | None = None, headers: dict | None = None) -> requests.Response:
         if self.requests_made >= self.policy.max_requests:
@@ -70,6 +78,8 @@ class PoliteHttp:
                 headers={"User-Agent": self.policy.user_agent, **(headers or {})},
                 timeout=self.policy.timeout,
             )
+        except OutboundRefused as exc:
+            raise SourceError(f"refused {url}: {exc}") from exc
         except requests.RequestException as exc:
             raise TransientError(f"network error for {url}: {exc.__class__.__name__}: {exc}") from exc
         finally:

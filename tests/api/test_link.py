@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from api.services.link_client import LinkClient, LinkServiceError
+from api.services.link_client import MSG_REFUSED, LinkClient, LinkServiceError
 from tests.support import Answer, FeedServer, data_of, error_of, serve_app, sign_in, tiny_stack
 
 AUTHOR, READER = 101, 103  # tiny corpus users: 101 wrote story 1001; 102 is an editor
@@ -79,16 +79,17 @@ def test_checking_asks_a_configured_service(hub, local_hub):
 def test_the_client_against_the_built_in_service(service, local_hub):
     token = token_for(local_hub, AUTHOR)
     other = token_for(local_hub, READER)
-    link = LinkClient(service)
+    link = LinkClient(service, allow_private=True)
     with pytest.raises(LinkServiceError) as refused:
         link.post_status("", "没有令牌")
     assert refused.value.status == 401 and refused.value.message == "访问令牌无效，请重新授权"
     with pytest.raises(LinkServiceError) as empty:
         link.post_status(token, "   ")
-    assert (empty.value.status, empty.value.message) == (422, "动态内容不能为空")
+    # The server's own words reach the log only; the client's error speaks the hub's wording.
+    assert (empty.value.status, empty.value.message, empty.value.remote) == (422, MSG_REFUSED, "动态内容不能为空")
     with pytest.raises(LinkServiceError) as long:
         link.post_status(token, "长" * 501)
-    assert long.value.status == 422 and "500" in long.value.message
+    assert long.value.status == 422 and "500" in long.value.remote
 
     first = link.post_status(token, "第一条动态 <b>不是标签</b>\n第二行")
     assert first["account"]["id"] == str(AUTHOR) and first["account"]["display_name"] == "作者甲"
@@ -99,7 +100,7 @@ def test_the_client_against_the_built_in_service(service, local_hub):
     assert reply["in_reply_to_id"] == first["id"] and reply["in_reply_to_account_id"] == str(AUTHOR)
     with pytest.raises(LinkServiceError) as gone:
         link.post_status(token, "回复不存在的动态", in_reply_to_id="999999")
-    assert gone.value.message == "回复的动态不存在"
+    assert gone.value.remote == "回复的动态不存在"
 
     context = link.context(first["id"])
     assert [s["id"] for s in context["ancestors"]] == []
@@ -137,7 +138,7 @@ def test_the_client_sends_a_bearer_header_only_with_a_token():
     remote = FeedServer()
     try:
         remote.route("/api/v1/timelines/public", Answer(body=b"[]", file=None))
-        link = LinkClient(remote.base)
+        link = LinkClient(remote.base, allow_private=True)
         assert link.public_timeline() == []
         assert link.public_timeline(token="abc") == []
         first, second = remote.hits("/api/v1/timelines/public")
@@ -149,13 +150,13 @@ def test_the_client_sends_a_bearer_header_only_with_a_token():
 
 def test_an_unreachable_service_is_a_clear_error():
     with pytest.raises(LinkServiceError) as down:
-        LinkClient("http://127.0.0.1:9", timeout=2).public_timeline()
+        LinkClient("http://127.0.0.1:9", timeout=2, allow_private=True).public_timeline()
     assert down.value.status == 503 and down.value.message == "社区动态服务暂时不可用，请稍后再试"
 
 
 def test_a_status_is_found_by_search(stack, service, local_hub):
     token = token_for(local_hub, AUTHOR)
-    posted = LinkClient(service).post_status(token, "多模态检索增强的新进展值得一读")
+    posted = LinkClient(service, allow_private=True).post_status(token, "多模态检索增强的新进展值得一读")
     stack.drain()
     stack.es().indices.refresh(index=stack.alias)
     stack.bump_cache()
@@ -191,13 +192,13 @@ def test_a_published_paper_is_a_status_naming_it(service, hub, local_hub):
     published = data_of(
         hub.get("/api/v3/paper/action/2/publish", headers={**headers, "Authorization": f"Bearer {token}"})
     )
-    status = LinkClient(service).status(published["post_id"])
+    status = LinkClient(service, allow_private=True).status(published["post_id"])
     assert "One Point Paper" in status["text"] and "/paper/2601.00002" in status["text"]
 
 
 def test_a_storys_link_post(service, hub, local_hub):
     token = token_for(local_hub, READER)
-    post = LinkClient(service).post_status(token, "分享一篇文章")
+    post = LinkClient(service, allow_private=True).post_status(token, "分享一篇文章")
     path = "/api/v1/story/update_post_id"
     error_of(hub.post(path, json={"story_id": 1001, "post_id": post["id"]}), 403)  # signed out
     headers = sign_in(hub, READER)
@@ -219,7 +220,7 @@ def test_a_storys_link_post(service, hub, local_hub):
         "story_id": 1001,
         "post_id": post["id"],
     }
-    later = LinkClient(service).post_status(token, "再分享一次")
+    later = LinkClient(service, allow_private=True).post_status(token, "再分享一次")
     # Set already: someone else than the author or an editor may not move it.
     assert (
         error_of(hub.post(path, json={"story_id": 1001, "post_id": later["id"]}, headers=headers), 403)["msg"]
@@ -232,25 +233,95 @@ def test_a_storys_link_post(service, hub, local_hub):
     )
 
 
-def test_the_built_in_service_is_found_on_the_hubs_own_host(stack, local_hub):
-    """With HUB_LINK_BASE_URL empty the hub calls the built-in service on the host the request came to:
-    a paper published through a real HTTP server, with the session of a signed-in test client."""
+def test_a_forged_host_never_chooses_where_the_hub_connects(stack, local_hub):
+    """The built-in service is called in-process: a request whose Host names another server (the engine,
+    say) publishes and links as usual and the named server sees nothing. A real HTTP server serves the hub,
+    so the Host header reaches it exactly as a client sent it."""
     import requests
 
+    trap = FeedServer()
+    trap.route("/link-api/api/v1/statuses/1", Answer(400, body=b'{"error": "engine internals"}'))
     app = stack.app()
-    with serve_app(app) as base:
+    try:
+        with serve_app(app) as base:
+            client = app.test_client()
+            headers = sign_in(client, AUTHOR)
+            client.get("/api/v1/site")  # the session cookie is set on a response
+            cookies = {"hub_session": client.get_cookie("hub_session").value}
+            token = data_of(client.get("/api/v3/link/authorize", headers=headers))["access_token"]
+            forged = {**headers, "Authorization": f"Bearer {token}", "Host": trap.base.removeprefix("http://")}
+            published = requests.get(
+                f"{base}/api/v3/paper/action/2601.00001/publish", headers=forged, cookies=cookies, timeout=30
+            ).json()
+            assert published["code"] == 0, published
+            post_id = published["data"]["post_id"]
+            linked = requests.post(
+                f"{base}/api/v1/story/update_post_id",
+                json={"story_id": 1001, "post_id": post_id},
+                headers=forged,
+                cookies=cookies,
+                timeout=30,
+            ).json()
+            assert linked["code"] == 0 and linked["data"]["post_id"] == post_id, linked
+            status = LinkClient(base + "/link-api", allow_private=True).status(post_id)
+            assert "Empty Series Paper" in status["text"] and status["account"]["id"] == str(AUTHOR)
+            assert trap.base.removeprefix("http://") not in status["text"]  # the post links to this site
+        assert trap.seen == []
+    finally:
+        trap.close()
+
+
+def test_a_remote_server_redirecting_elsewhere_is_not_followed_nor_echoed(stack):
+    """A configured remote server that redirects to an internal address (here another loopback server
+    standing in for the engine): the hub does not follow, and its answer has none of the target's text."""
+    remote, internal = FeedServer(), FeedServer()
+    target = internal.route("/_cluster/settings", Answer(200, body=b'{"error": "engine secret"}'))
+    remote.route("/api/v1/statuses/5", Answer(302, headers={"Location": target.replace("127.0.0.1", "localhost")}))
+    try:
+        hub = stack.app(link_base_url=remote.base).test_client()
+        headers = sign_in(hub, AUTHOR)
+        answer = hub.post("/api/v1/story/update_post_id", json={"story_id": 1001, "post_id": "5"}, headers=headers)
+        body = error_of(answer, 503)
+        assert "engine secret" not in answer.get_data(as_text=True)
+        assert body["msg"] == "社区动态服务暂时不可用，请稍后再试"
+        assert len(remote.hits("/api/v1/statuses/5")) == 1 and internal.seen == []
+    finally:
+        remote.close()
+        internal.close()
+
+
+def test_a_slow_remote_server_holds_one_account_to_two_short_calls(stack):
+    """A remote server that answers in 10 s: each call gives up within the link timeout (3 s), one account
+    holds at most two calls at once (the rest are refused at once), and the site answers others meanwhile."""
+    import threading
+    import time
+
+    remote = FeedServer()
+    remote.route("/api/v1/statuses/7", Answer(200, body=b'{"id": "7"}', delay=10))
+    app = stack.app(link_base_url=remote.base)
+    answers: list[tuple[int, float]] = []
+
+    def link_once():
         client = app.test_client()
         headers = sign_in(client, AUTHOR)
-        client.get("/api/v1/site")  # the session cookie is set on a response
-        session_cookie = client.get_cookie("hub_session")
-        token = data_of(client.get("/api/v3/link/authorize", headers=headers))["access_token"]
-        answer = requests.get(
-            f"{base}/api/v3/paper/action/2601.00001/publish",
-            headers={**headers, "Authorization": f"Bearer {token}"},
-            cookies={"hub_session": session_cookie.value},
-            timeout=30,
-        )
-        body = answer.json()
-        assert answer.status_code == 200 and body["code"] == 0, body
-        status = LinkClient(base + "/link-api").status(body["data"]["post_id"])
-        assert "Empty Series Paper" in status["text"] and status["account"]["id"] == str(AUTHOR)
+        started = time.monotonic()
+        answer = client.post("/api/v1/story/update_post_id", json={"story_id": 1001, "post_id": "7"}, headers=headers)
+        answers.append((answer.status_code, time.monotonic() - started))
+
+    try:
+        threads = [threading.Thread(target=link_once) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.5)
+        started = time.monotonic()
+        assert app.test_client().get("/api/v1/site").status_code == 200
+        site_took = time.monotonic() - started
+        for thread in threads:
+            thread.join(30)
+        statuses = sorted(status for status, _took in answers)
+        assert statuses == [429, 429, 429, 429, 503, 503], answers
+        assert max(took for _status, took in answers) < 6  # 3 s timeout, not the server's 10 s
+        assert site_took < 2
+        assert len(remote.hits("/api/v1/statuses/7")) == 2
+    finally:
+        remote.close()

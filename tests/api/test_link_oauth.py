@@ -21,7 +21,8 @@ from store.models import LinkOAuthApp, LinkOAuthCode, LinkRemoteApp, utcnow
 from tests.support import data_of, error_of, free_port, serve_app, sign_in, tiny_stack
 
 AUTHOR = 101
-CALLBACK = "http://localhost/api/v3/link/authorize/callback"
+SITE = "http://localhost"  # the test client's origin, configured as the site's (api/public_origin.py)
+CALLBACK = f"{SITE}/api/v3/link/authorize/callback"
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +44,7 @@ def stack(make_stack):
 
 @pytest.fixture()
 def hub(stack, remote):
-    return stack.app(link_base_url=remote).test_client()
+    return stack.app(link_base_url=remote, site_url=SITE).test_client()
 
 
 @pytest.fixture()
@@ -214,7 +215,7 @@ def test_the_client_api_answers_other_origins_without_credentials(remote):
 
 def test_a_server_gone_at_the_code_exchange_is_reported_as_unreachable(stack, remote_stack):
     with serve_app(remote_stack.app()) as base:
-        hub = stack.app(link_base_url=f"{base}/link-api").test_client()
+        hub = stack.app(link_base_url=f"{base}/link-api", site_url=SITE).test_client()
         browser = remote_stack.app().test_client()
         sign_in(browser, AUTHOR)
         location = consent(browser, start(hub)["authorize_url"], "approve")

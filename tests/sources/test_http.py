@@ -11,8 +11,9 @@ from tests.support import Answer, free_port
 from worker.tasks import retry_delay
 
 
-def http(**policy) -> PoliteHttp:
-    return PoliteHttp(HttpPolicy(**{"timeout": 5.0, "delay": 0.0, "max_requests": 5, **policy}), sleep=lambda _: None)
+def http(*origins: str, **policy) -> PoliteHttp:
+    settings = {"timeout": 5.0, "delay": 0.0, "max_requests": 5, "allow_private": True, **policy}
+    return PoliteHttp(HttpPolicy(**settings), origins, sleep=lambda _: None)
 
 
 @pytest.mark.parametrize(
@@ -29,20 +30,21 @@ def http(**policy) -> PoliteHttp:
 def test_status_decides_retry_or_report(feeds, answer, kind, retry_after):
     url = feeds.route("/x", answer)
     with pytest.raises(SourceError) as caught:
-        http().get(url)
+        http(url).get(url)
     assert type(caught.value) is kind
     if retry_after is not None:
         assert caught.value.retry_after == retry_after
 
 
 def test_refused_connection_is_transient():
+    url = f"http://127.0.0.1:{free_port()}/feed"
     with pytest.raises(TransientError, match="network error"):
-        http().get(f"http://127.0.0.1:{free_port()}/feed")
+        http(url).get(url)
 
 
 def test_request_budget_and_user_agent(feeds):
     url = feeds.route("/ok", Answer(200, body=b"fine"))
-    client = http(max_requests=2, user_agent="hub-polite/1")
+    client = http(url, max_requests=2, user_agent="hub-polite/1")
     client.get(url)
     client.get(url)
     with pytest.raises(SourceError, match="request budget of 2"):
@@ -54,7 +56,7 @@ def test_request_budget_and_user_agent(feeds):
 def test_pause_between_requests_is_asked_for(feeds):
     url = feeds.route("/ok", Answer(200, body=b"fine"))
     pauses: list[float] = []
-    client = PoliteHttp(HttpPolicy(delay=3.0, timeout=5.0), sleep=pauses.append)
+    client = PoliteHttp(HttpPolicy(delay=3.0, timeout=5.0, allow_private=True), (url,), sleep=pauses.append)
     client.get(url)
     client.get(url)
     assert len(pauses) == 1 and 0 < pauses[0] <= 3.0  # the second request waits out the rest of the pause

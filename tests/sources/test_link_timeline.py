@@ -47,7 +47,7 @@ def test_reads_the_remote_timeline_forward_and_the_statuses_are_found_by_search(
     with remote_stack.sessions()() as db:
         token = link_store.issue_token(db, AUTHOR)
         db.commit()
-    link = LinkClient(remote)
+    link = LinkClient(remote, allow_private=True)
     first = [link.post_status(token, f"远端动态第{n}条 强化学习") for n in range(3)]
 
     # First run: the newest page only (page size 2).
