@@ -16,6 +16,14 @@ const noFeatureInternals = {
   message: 'Use the feature through its index.ts (`@/features/<name>`), not its files.',
 };
 
+const effectHooks = '/^use(Layout|Insertion)?Effect$/';
+const valueBody = "ArrowFunctionExpression[expression=true]:not([body.type='ArrowFunctionExpression']):not([body.type='FunctionExpression'])";
+const effectMessage = 'An effect must not return a value (React calls it as the cleanup): wrap the body in braces.';
+const effectReturnsValue = [
+  { selector: `CallExpression[callee.name=${effectHooks}] > ${valueBody}:first-child`, message: effectMessage },
+  { selector: `CallExpression[callee.property.name=${effectHooks}] > ${valueBody}:first-child`, message: effectMessage },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'src/api/schema.d.ts', 'e2e/screenshots/'] },
   js.configs.recommended,
@@ -31,6 +39,9 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // An effect whose arrow returns a value hands React that value as its cleanup: `() => window.scrollTo(0, 0)`
+      // returns a Promise in current Chromium, and React then calls it on unmount ("n is not a function").
+      'no-restricted-syntax': ['error', ...effectReturnsValue],
       'import-x/no-restricted-paths': [
         'error',
         {

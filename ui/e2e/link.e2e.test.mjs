@@ -102,6 +102,34 @@ describe('link feed', { concurrency: false }, () => {
     await context.close();
   });
 
+  for (const [name, options] of [
+    ['desktop', {}],
+    ['phone', { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true }],
+  ]) {
+    test(`leaving a discussion by Back and by 返回社区动态 keeps the app running (${name})`, { skip: NO_USER }, async () => {
+      const { context, page } = await newPage(browser, { storageState: userState, ...options });
+      const consoleErrors = [];
+      page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+      await page.goto(BASE + '/link');
+      const openDiscussion = async () => {
+        await page.locator('.link-status', { hasText: TEXT }).getByRole('button', { name: /讨论/ }).click();
+        await page.getByRole('region', { name: '讨论', exact: true }).waitFor();
+      };
+      await openDiscussion();
+      await page.goBack();
+      await page.getByRole('heading', { name: '社区动态' }).waitFor();
+      await page.locator('.link-status', { hasText: TEXT }).waitFor();
+      await openDiscussion();
+      await page.getByRole('link', { name: '← 返回社区动态' }).click();
+      await page.locator('.link-status', { hasText: TEXT }).waitFor();
+      assert.equal(await page.getByText('应用发生错误异常').count(), 0, 'no error page');
+      assert.deepEqual(page.errors, []);
+      assert.deepEqual(consoleErrors.filter((e) => /is not a function/.test(e)), []);
+      await shot(page, `link-back-${name}`);
+      await context.close();
+    });
+  }
+
   test('share a story into the link feed', { skip: NO_USER }, async () => {
     const { context, page } = await newPage(browser, { storageState: userState });
     await page.goto(BASE + '/');

@@ -48,7 +48,9 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
   const type = contentTypeOf(pathname);
   const hasSideNav = type !== 'ranking'; // hidden on rankings
   const [drawer, setDrawer] = useState(false);
-  useEffect(() => setDrawer(false), [pathname]);
+  useEffect(() => {
+    setDrawer(false);
+  }, [pathname]);
   useEffect(() => {
     document.body.style.overflow = drawer ? 'hidden' : '';
     return () => { document.body.style.overflow = ''; };

@@ -63,7 +63,9 @@ function Discussion({ id, onOpen }: { id: string; onOpen: (id: string) => void }
   const client = useQueryClient();
   const status = useQuery(linkStatusQuery(id));
   const context = useQuery(linkContextQuery(id));
-  useEffect(() => window.scrollTo(0, 0), [id]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
   const replied = () => {
     void client.invalidateQueries({ queryKey: ['link', 'context', id] });
     void client.invalidateQueries({ queryKey: ['link', 'status', id] });
