@@ -1,5 +1,5 @@
 """Rate limits (Flask-Limiter, counters on Redis): every write per signed-in user (else per address),
-search and suggestions per address, tracking beacons per visitor id and address (and per address). A breach answers 429 in the envelope (`操作太频繁，请稍后再试`,
+search and suggestions per address, tracking beacons by line per viewer (account, else network) and per address. A breach answers 429 in the envelope (`操作太频繁，请稍后再试`,
 through the app's error handlers). If Redis is unreachable the limits are skipped: writes never
 depend on Redis.
 
@@ -31,15 +31,21 @@ def user_or_address_key() -> str:
     return f"user:{user_id}" if user_id is not None else address_key()
 
 
-def visitor_and_address_key() -> str:
-    """A beacon's sender: the visitor id it claims together with the address (an id alone is free to
-    invent; the address alone would lump an office behind one NAT together)."""
-    from api.services.attention import batch_lines, visitor_of_request
+def viewer_key() -> str:
+    """A beacon's sender as the server knows it: the account, else the network (a claimed visitor id is
+    free to invent, so it never names a counter of its own)."""
+    from api.services.attention import viewer_key as key
 
-    data = request.args.get("data")
-    if request.method == "POST":  # a batch: the first line's visitor
-        data = next(iter(batch_lines(request.get_data(as_text=True))), None)
-    return f"visitor:{visitor_of_request(data)}:{address_key()}"
+    return key()
+
+
+def beacon_lines() -> int:
+    """What a beacon request costs the limits: one per line (a GET is one line)."""
+    from api.services.attention import batch_lines
+
+    if request.method != "POST":
+        return 1
+    return max(1, len(batch_lines(request.get_data(as_text=True))))
 
 
 def init_limits(
@@ -70,13 +76,14 @@ def init_limits(
         ("writes", settings.rate_limit_writes, user_or_address_key, write_blueprints),
         ("search", settings.rate_limit_search, address_key, search_blueprints),
         ("suggest", settings.rate_limit_suggest, address_key, suggest_blueprints),
-        ("beacons", settings.rate_limit_beacons, visitor_and_address_key, beacon_blueprints),
+        ("beacons", settings.rate_limit_beacons, viewer_key, beacon_blueprints),
         ("beacons-address", settings.rate_limit_beacons_address, address_key, beacon_blueprints),
         ("sharing", settings.rate_limit_sharing, address_key, sharing_blueprints),
     )
     for scope, limit, key_func, blueprints in groups:
-        # One shared counter per scope: 30 writes a minute in all, whichever write it is.
-        shared = limiter.shared_limit(limit, scope=scope, key_func=key_func, error_message=MSG_TOO_MANY)
+        # One shared counter per scope: 30 writes a minute in all, whichever write it is. Beacons count lines.
+        cost = beacon_lines if scope.startswith("beacons") else 1
+        shared = limiter.shared_limit(limit, scope=scope, key_func=key_func, error_message=MSG_TOO_MANY, cost=cost)
         for blueprint in blueprints:
             shared(blueprint)
     _check_only_limited_blueprints(app, limiter, [bp for *_, blueprints in groups for bp in blueprints])
@@ -116,4 +123,4 @@ def _retry_after(limiter: Limiter):
     return after
 
 
-__all__ = ["address_key", "init_limits", "user_or_address_key", "visitor_and_address_key"]
+__all__ = ["address_key", "beacon_lines", "init_limits", "user_or_address_key", "viewer_key"]

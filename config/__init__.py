@@ -128,11 +128,14 @@ class Settings:
     # Where the counters live (default: redis_url).
     rate_limit_storage_url: str = field(default_factory=lambda: _env("RATE_LIMIT_STORAGE_URL", ""))
 
-    # Attention and heat (docs/architecture.md, "Attention and heat"). Beacons: per visitor and address,
-    # and per address alone (a flood rotating visitor ids); the stream is capped at about this many entries.
+    # Attention and heat (docs/architecture.md, "Attention and heat"). Beacon lines a minute per viewer (the
+    # account, else the network) and per address; the stream is capped at about this many entries.
     rate_limit_beacons: str = field(default_factory=lambda: _env("RATE_LIMIT_BEACONS", "120/minute"))
     rate_limit_beacons_address: str = field(default_factory=lambda: _env("RATE_LIMIT_BEACONS_ADDRESS", "1200/minute"))
     beacon_stream_maxlen: int = field(default_factory=lambda: int(_env("BEACON_STREAM_MAXLEN", "1000000")))
+    # Browsers without an account that count as people per network (/24, /48), item and day; beyond
+    # them a network's further visitor ids add nothing to heat (store/heat.py).
+    attention_ids_per_network: int = field(default_factory=lambda: int(_env("ATTENTION_IDS_PER_NETWORK", "3")))
     # Heat days are calendar days here; the daily rollup runs at 0:00 of this zone.
     heat_timezone: str = field(default_factory=lambda: _env("HEAT_TIMEZONE", "Asia/Shanghai"))
     # The rollup holds a Redis lease this long (a killed rollup frees it after that).

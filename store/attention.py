@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 
 import redis
@@ -45,18 +46,30 @@ def counts_key(namespace: str) -> str:
     return f"{stream_key(namespace)}:counts"
 
 
+@dataclass(frozen=True)
+class Viewer:
+    """Who the server says an entry's viewer is: `visitor` (32 characters at most; `u:<id>` for an
+    account, else a keyed hash), the keyed hash of its network, and the account id when signed in."""
+
+    visitor: str
+    network: str
+    user_id: int | None = None
+
+
 def append(
     client: redis.Redis,
     namespace: str,
     event: str,
-    visitor: str,
+    viewer: Viewer,
     items: Iterable[tuple[str, int]],
     maxlen: int,
     extra: dict | None = None,
 ) -> str:
     """Append one entry (one round trip: XADD with an approximate cap and the counter, pipelined).
     `extra` (page, codes, duration) is kept in the entry for later analysis; the rollup ignores it."""
-    entry = {"e": event, "v": visitor, "items": [[k, int(i)] for k, i in items]}
+    entry = {"e": event, "v": viewer.visitor, "n": viewer.network, "items": [[k, int(i)] for k, i in items]}
+    if viewer.user_id is not None:
+        entry["u"] = viewer.user_id
     if extra:
         entry["x"] = extra
     body = json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
@@ -94,6 +107,8 @@ def marks_of(entry_id: str, fields: dict, zone: tzinfo) -> list[dict]:
         data = json.loads(fields["d"])
         action = ACTIONS.get(data["e"])
         visitor = str(data["v"])[:32]
+        network = str(data.get("n", ""))[:32]
+        user_id = int(data["u"]) if data.get("u") is not None else None
         items = [(str(kind), int(item_id)) for kind, item_id in data["items"]]
     except (KeyError, TypeError, ValueError) as exc:
         log.warning("attention entry %s unreadable, skipped: %s", entry_id, exc)
@@ -102,7 +117,15 @@ def marks_of(entry_id: str, fields: dict, zone: tzinfo) -> list[dict]:
         return []
     day = entry_time(entry_id).astimezone(zone).date()
     return [
-        {"day": day, "item_type": kind, "item_id": item_id, "action": action, "visitor": visitor}
+        {
+            "day": day,
+            "item_type": kind,
+            "item_id": item_id,
+            "action": action,
+            "visitor": visitor,
+            "network": network,
+            "user_id": user_id,
+        }
         for kind, item_id in items
     ]
 
@@ -183,6 +206,7 @@ def forget_before(session: Session, day: date) -> None:
 
 __all__ = [
     "ACTIONS",
+    "Viewer",
     "append",
     "consume",
     "count_dropped",

@@ -60,6 +60,11 @@ KEEP_MARK_DAYS = 40
 ITEM_MODELS = {"story": Story, "paper": Paper, "event": Event, "project": Project, "person": User}
 
 COUNTERS = ("views", "clicks", "votes", "bookmarks", "reports")
+# Where a day's views and clicks came from (item_heat_days keeps them beside the counters).
+ORIGINS = ("networks", "accounts")
+COUNTED = COUNTERS + ORIGINS
+# Browsers without an account that count per network, item and day (HUB_ATTENTION_IDS_PER_NETWORK).
+IDS_PER_NETWORK = 3
 
 
 def day_heat(views: int = 0, clicks: int = 0, votes: int = 0, bookmarks: int = 0, reports: int = 0) -> float:
@@ -83,15 +88,48 @@ def day_start(day: date, zone: tzinfo) -> datetime:
     return datetime.combine(day, time(), zone).astimezone(UTC)
 
 
-def _counts(session: Session, first: date, today: date, zone: tzinfo) -> dict[tuple[str, int, date], dict[str, int]]:
-    counts: dict[tuple[str, int, date], dict[str, int]] = defaultdict(lambda: dict.fromkeys(COUNTERS, 0))
-    marks = session.execute(
-        select(AttentionMark.day, AttentionMark.item_type, AttentionMark.item_id, AttentionMark.action, func.count())
-        .where(AttentionMark.day >= first, AttentionMark.day < today)
-        .group_by(AttentionMark.day, AttentionMark.item_type, AttentionMark.item_id, AttentionMark.action)
+def _people(
+    session: Session, first: date, today: date, ids_per_network: int
+) -> dict[tuple[str, int, date], dict[str, int]]:
+    """Views and clicks as people: an account that counts (a verified e-mail) once, and of the browsers
+    without an account at most `ids_per_network` per network (a forged visitor id from a network that
+    already has its share adds nothing). Also the distinct networks and counting accounts per item/day."""
+    counts: dict[tuple[str, int, date], dict[str, int]] = defaultdict(lambda: dict.fromkeys(COUNTED, 0))
+    in_range = (AttentionMark.day >= first, AttentionMark.day < today)
+    key = (AttentionMark.day, AttentionMark.item_type, AttentionMark.item_id)
+    counting = select(User.id).where(User.email.is_not(None))
+    accounts = session.execute(
+        select(*key, AttentionMark.action, func.count(AttentionMark.user_id.distinct()))
+        .where(*in_range, AttentionMark.user_id.in_(counting))
+        .group_by(*key, AttentionMark.action)
     )
-    for day, item_type, item_id, action, n in marks:
+    for day, item_type, item_id, action, n in accounts:
         counts[(item_type, item_id, day)]["views" if action == "view" else "clicks"] += n
+    browsers = session.execute(
+        select(*key, AttentionMark.action, AttentionMark.network, func.count())
+        .where(*in_range, AttentionMark.user_id.is_(None))
+        .group_by(*key, AttentionMark.action, AttentionMark.network)
+    )
+    for day, item_type, item_id, action, _network, n in browsers:
+        counts[(item_type, item_id, day)]["views" if action == "view" else "clicks"] += min(n, ids_per_network)
+    origins = session.execute(
+        select(
+            *key,
+            func.count(AttentionMark.network.distinct()),
+            func.count(AttentionMark.user_id.distinct()).filter(AttentionMark.user_id.in_(counting)),
+        )
+        .where(*in_range)
+        .group_by(*key)
+    )
+    for day, item_type, item_id, networks, people in origins:
+        counts[(item_type, item_id, day)].update(networks=networks, accounts=people)
+    return counts
+
+
+def _counts(
+    session: Session, first: date, today: date, zone: tzinfo, ids_per_network: int
+) -> dict[tuple[str, int, date], dict[str, int]]:
+    counts = _people(session, first, today, ids_per_network)
     start, end = day_start(first, zone), day_start(today, zone)
     for model, counter in ((StoryVote, "votes"), (StoryMark, "bookmarks"), (StoryReport, "reports")):
         rows = session.execute(
@@ -102,12 +140,18 @@ def _counts(session: Session, first: date, today: date, zone: tzinfo) -> dict[tu
     return counts
 
 
-def recompute_days(session: Session, today: date, zone: tzinfo) -> int:
+def recompute_days(session: Session, today: date, zone: tzinfo, ids_per_network: int = IDS_PER_NETWORK) -> int:
     """Rewrite `item_heat_days` for the complete days before `today` that the rollup recomputes."""
     first = today - timedelta(days=RECOMPUTE_DAYS)
-    counts = _counts(session, first, today, zone)
+    counts = _counts(session, first, today, zone, ids_per_network)
     rows = [
-        {"day": day, "item_type": item_type, "item_id": item_id, **c, "heat": day_heat(**c)}
+        {
+            "day": day,
+            "item_type": item_type,
+            "item_id": item_id,
+            **c,
+            "heat": day_heat(**{name: c[name] for name in COUNTERS}),
+        }
         for (item_type, item_id, day), c in counts.items()
     ]
     # A person's day: the heat of their named stories (the leaderboard's "global" tab ranks by it).
@@ -123,7 +167,7 @@ def recompute_days(session: Session, today: date, zone: tzinfo) -> int:
         if row["item_type"] == "story" and row["item_id"] in authors:
             people[(authors[row["item_id"]], row["day"])] += row["heat"]
     rows += [
-        {"day": day, "item_type": "person", "item_id": uid, **dict.fromkeys(COUNTERS, 0), "heat": round(heat, 2)}
+        {"day": day, "item_type": "person", "item_id": uid, **dict.fromkeys(COUNTED, 0), "heat": round(heat, 2)}
         for (uid, day), heat in people.items()
     ]
     session.execute(delete(ItemHeatDay).where(ItemHeatDay.day >= first, ItemHeatDay.day < today))
@@ -275,24 +319,31 @@ class RollupReport:
     changed: int
 
 
-def rollup_days(session: Session, today: date, zone: tzinfo) -> tuple[int, int]:
+def rollup_days(session: Session, today: date, zone: tzinfo, ids_per_network: int = IDS_PER_NETWORK) -> tuple[int, int]:
     """Steps 2 and 3 in the caller's transaction: (day rows written, items changed)."""
     from store.attention import forget_before
 
     forget_before(session, today - timedelta(days=KEEP_MARK_DAYS))
-    rows = recompute_days(session, today, zone)
+    rows = recompute_days(session, today, zone, ids_per_network)
     changed = publish_windows(session, today)
     return rows, len(changed)
 
 
-def run_rollup(client, make_session, namespace: str, zone: tzinfo, now: datetime | None = None) -> RollupReport:
+def run_rollup(
+    client,
+    make_session,
+    namespace: str,
+    zone: tzinfo,
+    now: datetime | None = None,
+    ids_per_network: int = IDS_PER_NETWORK,
+) -> RollupReport:
     """The whole rollup: consume the stream, recompute the days, publish the windows (one commit)."""
     from store.attention import consume
 
     consumed = consume(client, make_session, namespace, zone)
     today = (now or datetime.now(UTC)).astimezone(zone).date()
     with make_session() as session:
-        rows, changed = rollup_days(session, today, zone)
+        rows, changed = rollup_days(session, today, zone, ids_per_network)
         session.commit()
     return RollupReport(today=today.isoformat(), consumed=consumed, day_rows=rows, changed=changed)
 

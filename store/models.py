@@ -259,6 +259,10 @@ class AttentionMark(Base):
     item_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     action: Mapped[str] = mapped_column(String(10), primary_key=True)
     visitor: Mapped[str] = mapped_column(String(32), primary_key=True)
+    # Who the server says the viewer is (api/services/attention.py): the network (keyed hash of the /24 or
+    # /48) every viewer has, and the account of a signed-in one (its `visitor` is then `u:<id>`).
+    network: Mapped[str] = mapped_column(String(32), default="", server_default="")
+    user_id: Mapped[int | None] = mapped_column(Integer)
 
 
 class ItemHeatDay(Base):
@@ -273,6 +277,9 @@ class ItemHeatDay(Base):
     votes: Mapped[int] = mapped_column(Integer, default=0)
     bookmarks: Mapped[int] = mapped_column(Integer, default=0)
     reports: Mapped[int] = mapped_column(Integer, default=0)
+    # Where the day's views and clicks came from: distinct networks, and distinct accounts that count.
+    networks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    accounts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     heat: Mapped[float] = mapped_column(Float, default=0.0)
     __table_args__ = (Index("ix_item_heat_days_item", "item_type", "item_id"),)
 

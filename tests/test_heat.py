@@ -61,7 +61,7 @@ def interact(stack) -> None:
         track(client, "10.0.0.2", event="click", story_ids=[1001])
         track(client, "10.0.0.2", event="click", story_ids=[1001])  # the same visitor again: once
         for n in range(1, 5):
-            track(client, f"10.0.1.{n}", event="duration", duration_ms=3000, story_ids=[1003])
+            track(client, f"10.{n}.1.1", event="duration", duration_ms=3000, story_ids=[1003])  # four networks
         track(client, "10.0.2.1", event="duration", duration_ms=1000, paper_ids=[paper])
         data_of(client.get(f"/api/v3/paper/{paper}", environ_base={"REMOTE_ADDR": "10.0.2.2"}))
         for n in range(5):

@@ -112,7 +112,14 @@ class WorkerRuntime:
         if not lock.acquire(blocking=False):
             return None
         try:
-            report = run_rollup(self.redis, self.sessions, self.alias, ZoneInfo(self.settings.heat_timezone), now)
+            report = run_rollup(
+                self.redis,
+                self.sessions,
+                self.alias,
+                ZoneInfo(self.settings.heat_timezone),
+                now,
+                self.settings.attention_ids_per_network,
+            )
         finally:
             try:
                 lock.release()

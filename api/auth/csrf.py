@@ -16,6 +16,10 @@ HEADER = "X-CSRF-Token"
 COOKIE = "hub_csrf"
 MSG_CSRF = "请求已失效，请刷新页面后重试"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# The tracking beacon (POST /api/v1/track): navigator.sendBeacon cannot send the header, and a beacon
+# changes nothing on the member's behalf. The server reads the account from the session itself; a
+# cross-site page cannot ride it (the session cookie is SameSite=Lax, so such a beacon arrives anonymous).
+NO_HEADER_PATHS = frozenset({"/api/v1/track"})
 
 
 def new_token() -> str:
@@ -23,7 +27,7 @@ def new_token() -> str:
 
 
 def check_csrf() -> None:
-    if request.method not in UNSAFE or not request.path.startswith("/api/"):
+    if request.method not in UNSAFE or not request.path.startswith("/api/") or request.path in NO_HEADER_PATHS:
         return
     if session.get("user_id") is None:
         return

@@ -25,8 +25,9 @@ class Track(MethodView):
         (exposure | duration | click), module_code, page_code, action_code, duration_ms (duration),
         story_ids, paper_ids, event_ids, project_ids. A valid beacon is appended to the attention
         stream (`accepted: true`; false when Redis is away: dropped). Undecodable or invalid content
-        answers 400 `埋点数据格式错误` and is counted as dropped; floods answer 429 (per visitor and
-        address, and per address)."""
+        answers 400 `埋点数据格式错误` and is counted as dropped; floods answer 429 (lines a minute per
+        viewer, the signed-in account else the network, and per address). The server derives the viewer:
+        the `visitor_id` and `user_id` a beacon claims never name a person of their own."""
         return ok({"accepted": accept_beacon(args["data"])})
 
     @blp.response(200, envelope_of(BeaconBatchResultSchema, name="BeaconBatchEnvelope"))
@@ -38,7 +39,8 @@ class Track(MethodView):
         """A batch: the body (text/plain, as navigator.sendBeacon sends it) holds up to 20 beacons, one
         base64 line each, in the GET's format. Each line is taken or dropped on its own (bad lines are
         counted as dropped); an empty body, more than 20 lines or an over-long line answers 400
-        `埋点数据格式错误`."""
+        `埋点数据格式错误`. Each line counts against the limits. A signed-in member's batch needs no
+        X-CSRF-Token (sendBeacon cannot send it; a beacon changes nothing on the member's behalf)."""
         lines = batch_lines(request.get_data(as_text=True))
         if not lines or len(lines) > MAX_BATCH or any(len(line) > MAX_DATA for line in lines):
             raise ApiError(400, MSG_BAD_BEACON)

@@ -1,6 +1,11 @@
 """Attention from beacons and detail pages, appended to the Redis stream the daily rollup consumes
 (store/attention.py). Both are best effort and never fail the request: with Redis away the beacon is
-dropped (logged) and the page is served."""
+dropped (logged) and the page is served.
+
+The server says who the viewer is, never the beacon: the signed-in account (from the session, whatever
+user or visitor id the lines claim), else the browser's claimed visitor id within its network (the /24
+or /48 of the address, keyed-hashed). The rollup counts at most a few browsers per network, item and
+day (store/heat.py), so ids invented by one client add nothing past that."""
 
 from __future__ import annotations
 
@@ -8,18 +13,20 @@ import base64
 import binascii
 import hashlib
 import hmac
+import ipaddress
 import json
 import logging
 
-from flask import g
+from flask import g, request
 from marshmallow import ValidationError
 from redis.exceptions import RedisError
 
 from api.context import hub
 from api.envelope import ApiError
 from api.schemas.beacons import ID_FIELDS, BeaconContent
-from api.search_log import client_id
+from api.session_user import current_user_id
 from store import attention
+from store.attention import Viewer
 
 log = logging.getLogger(__name__)
 
@@ -65,18 +72,38 @@ def decoded_beacon(data: str | None) -> dict:
     return g.hub_beacon
 
 
-def visitor_of_request(data: str | None) -> str:
-    """The visitor id a beacon claims, for the rate limiter ('-' when unreadable)."""
+def _keyed(secret: str, text: str) -> str:
+    # Fixed length and no raw ids or addresses in the stream or the database.
+    return hmac.new(secret.encode(), f"attention:{text}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def network_of(address: str | None) -> str:
+    """The network an address belongs to for counting people: IPv4 /24, IPv6 /48 (one site's block)."""
     try:
-        visitor = decoded_beacon(data).get("visitor_id")
-    except BeaconRefused:
-        return "-"
-    return visitor[:64] if isinstance(visitor, str) else "-"
+        ip = ipaddress.ip_address((address or "").strip())
+    except ValueError:
+        return address or "unknown"
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    prefix = 24 if isinstance(ip, ipaddress.IPv4Address) else 48
+    return str(ipaddress.ip_network((ip, prefix), strict=False))
 
 
-def _visitor_hash(secret: str, visitor: str) -> str:
-    # Fixed length and no raw ids in the stream or the database.
-    return hmac.new(secret.encode(), f"attention:{visitor}".encode(), hashlib.sha256).hexdigest()[:32]
+def viewer_key() -> str:
+    """The viewer as the beacon limits count it: the account, else the network (ids are free to invent)."""
+    user_id = current_user_id()
+    return f"user:{user_id}" if user_id is not None else f"net:{network_of(request.remote_addr)}"
+
+
+def current_viewer(secret: str, claimed_visitor: str | None = None) -> Viewer:
+    """The account when signed in; else the claimed browser id (or, with none, the address) in its network."""
+    network = network_of(request.remote_addr)
+    network_hash = _keyed(secret, f"network:{network}")
+    user_id = current_user_id()
+    if user_id is not None:
+        return Viewer(f"u:{user_id}", network_hash, user_id)
+    browser = f"id:{claimed_visitor}" if claimed_visitor else f"addr:{request.remote_addr}"
+    return Viewer(_keyed(secret, f"visitor:{network}:{browser}"), network_hash)
 
 
 def _drop(reason: str) -> ApiError:
@@ -125,7 +152,7 @@ def _store(content: dict) -> bool:
             context.redis,
             config.index_alias,
             beacon["event"],
-            _visitor_hash(config.secret_key, beacon["visitor_id"]),
+            current_viewer(config.secret_key, beacon["visitor_id"]),
             items,
             config.beacon_stream_maxlen,
             extra={
@@ -133,7 +160,6 @@ def _store(content: dict) -> bool:
                 "page_id": beacon["page_id"],
                 "codes": [beacon["module_code"], beacon["page_code"], beacon["action_code"]],
                 "ms": beacon["duration_ms"],
-                "user": beacon["user_id"],
             },
         )
     except RedisError as exc:
@@ -143,17 +169,25 @@ def _store(content: dict) -> bool:
 
 
 def record_view(kind: str, item_id: int) -> None:
-    """A detail page was read: one view of the item by this client (the signed-in user, else the
-    keyed hash of the address, as hot words count clients)."""
+    """A detail page was read: one view of the item by this viewer (the account, else the address)."""
     context = hub()
     config = context.settings
     try:
-        visitor = _visitor_hash(config.secret_key, client_id(config.secret_key))
+        viewer = current_viewer(config.secret_key)
         attention.append(
-            context.redis, config.index_alias, "view", visitor, [(kind, item_id)], config.beacon_stream_maxlen
+            context.redis, config.index_alias, "view", viewer, [(kind, item_id)], config.beacon_stream_maxlen
         )
     except RedisError as exc:
         log.warning("view of %s %s not counted, Redis unreachable: %s", kind, item_id, exc)
 
 
-__all__ = ["MSG_BAD_BEACON", "accept_batch", "accept_beacon", "batch_lines", "record_view", "visitor_of_request"]
+__all__ = [
+    "MSG_BAD_BEACON",
+    "accept_batch",
+    "accept_beacon",
+    "batch_lines",
+    "current_viewer",
+    "network_of",
+    "record_view",
+    "viewer_key",
+]

@@ -73,6 +73,26 @@ describe('signed in', { concurrency: false }, () => {
     await context.close();
   });
 
+  test('a member reading pages sends beacons and none is refused', { skip: NO_USER }, async () => {
+    const { context, page } = await newPage(browser, { storageState: userState });
+    const beacons = [];
+    context.on('response', (r) => {
+      if (r.url().includes('/api/v1/track')) beacons.push(r.status());
+    });
+    const consoleErrors = [];
+    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    for (const path of ['/', '/papers', '/events']) {
+      await page.goto(BASE + path);
+      await page.locator('.feed-card, .card, article').first().waitFor();
+    }
+    await page.goto(BASE + '/projects');  // pagehide of the last page flushes its queue
+    await page.waitForTimeout(1500);
+    assert.ok(beacons.length > 0, 'the pages sent beacons');
+    assert.deepEqual(beacons.filter((s) => s !== 200), [], `refused beacons: ${beacons.join(',')}`);
+    assert.deepEqual(consoleErrors.filter((e) => /track|403/.test(e)), []);
+    await context.close();
+  });
+
   test('publish a story from /create (validation, tags, draft) and find it by search', { skip: NO_USER }, async () => {
     const { context, page } = await userPage();
     await page.goto(BASE + '/create');

@@ -1,0 +1,113 @@
+"""The signals issue's attacks against the real stack (Redis stream, rollup, SQLite, Elasticsearch): what
+a member reads counts, and what one client invents does not. Each test drives the attack through the
+API as a client would, rolls up "tomorrow", and reads the day's figures and the ranking."""
+
+from __future__ import annotations
+
+import base64
+import json
+import secrets
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from store.models import ItemHeatDay
+from tests.support import data_of, error_of, sign_in, tiny_stack
+from worker.runtime import _build
+
+ZONE = ZoneInfo("Asia/Shanghai")
+VERIFIED, UNVERIFIED = 101, 103  # tiny corpus: 101 has an e-mail (verified at sign-in), 103 none
+
+
+def line(**content) -> str:
+    data = {
+        "page": {"url": "https://hub.example/"},
+        "visitor_id": secrets.token_hex(8),
+        "page_id": "p1",
+        "page_code": "story",
+        "event": "duration",
+        "duration_ms": 2000,
+        **content,
+    }
+    return base64.b64encode(json.dumps(data).encode()).decode()
+
+
+def post_lines(client, lines: list[str], address: str, headers: dict | None = None):
+    return client.post(
+        "/api/v1/track",
+        data="\n".join(lines),
+        content_type="text/plain;charset=UTF-8",
+        headers=headers or {},
+        environ_base={"REMOTE_ADDR": address},
+    )
+
+
+def roll_up(stack) -> dict[tuple[str, int], ItemHeatDay]:
+    """The rollup as of tomorrow (so today is a complete day), then today's rows by item."""
+    report = _build(stack.settings()).rollup(now=datetime.now(UTC) + timedelta(days=1))
+    assert report is not None
+    today = datetime.now(ZONE).date()
+    with stack.sessions()() as session:
+        rows = session.query(ItemHeatDay).filter(ItemHeatDay.day == today).all()
+        session.expunge_all()
+    return {(row.item_type, row.item_id): row for row in rows}
+
+
+@pytest.fixture()
+def stack(make_stack):
+    return tiny_stack(make_stack, "attacks")
+
+
+def test_forged_visitor_ids_from_one_network_count_as_a_few_people(stack):
+    """300 lines with random visitor ids from one address (the issue's 15 requests) against three real
+    readers from three networks: the forged story gets at most the per-network share and one network."""
+    with stack.client() as client:
+        for _ in range(15):
+            data_of(post_lines(client, [line(story_ids=[1005]) for _ in range(20)], "203.0.113.7"))
+        for n in range(3):
+            data_of(post_lines(client, [line(story_ids=[1003])], f"198.{51 + n}.100.9"))
+    rows = roll_up(stack)
+    forged, real = rows[("story", 1005)], rows[("story", 1003)]
+    cap = stack.settings().attention_ids_per_network
+    assert (forged.views, forged.networks, forged.accounts) == (cap, 1, 0)
+    assert (real.views, real.networks) == (3, 3)
+    assert forged.heat <= real.heat
+
+
+def test_the_line_limit_stops_a_flood_of_forged_ids(stack):
+    """With the limits on, lines (not requests) count per network: the flood is refused early."""
+    app = stack.app(rate_limits_enabled=True)  # the shipped limits: 120 lines a minute per viewer
+    accepted = refused = 0
+    with app.test_client() as client:
+        for n in range(15):
+            answer = post_lines(client, [line(story_ids=[1005]) for _ in range(20)], f"203.0.113.{n + 1}")
+            if answer.status_code == 429:
+                refused += 1
+            else:
+                accepted += data_of(answer)["accepted"]
+    assert accepted == 120 and refused == 9
+
+
+def test_a_members_beacons_count_once_as_the_account(stack):
+    """A signed-in member's batch is accepted without the CSRF header (sendBeacon cannot send it); the
+    account is the viewer whatever user or visitor ids the lines claim."""
+    with stack.client() as client:
+        sign_in(client, VERIFIED)
+        lines = [line(story_ids=[1004], user_id=103, visitor_id=secrets.token_hex(8)) for _ in range(10)]
+        assert data_of(post_lines(client, lines, "198.51.100.20")) == {"accepted": 10, "dropped": 0}
+        # A real write without the header is still refused.
+        assert error_of(client.post("/api/v1/stories/1004/favourite"), 403)["msg"] == "请求已失效，请刷新页面后重试"
+    entries = [json.loads(f["d"]) for _, f in stack.redis().xrange(f"hub:attention:{stack.alias}")]
+    assert {(e["v"], e.get("u")) for e in entries} == {(f"u:{VERIFIED}", VERIFIED)}
+    row = roll_up(stack)[("story", 1004)]
+    assert (row.views, row.accounts, row.networks) == (1, 1, 1)
+
+
+def test_an_unverified_accounts_views_do_not_move_heat(stack):
+    with stack.client() as client:
+        sign_in(client, UNVERIFIED)
+        data_of(post_lines(client, [line(story_ids=[1002])], "198.51.100.30"))
+        data_of(client.get("/api/v1/stories/1002", environ_base={"REMOTE_ADDR": "198.51.100.30"}))
+    row = roll_up(stack).get(("story", 1002))
+    assert row is None or (row.views, row.accounts, row.heat) == (0, 0, 0.0)
