@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 ES_JARS := deploy/elasticsearch/target/lib/elasticsearch-cluster-runner-7.10.2.0.jar
 KEYCLOAK := deploy/keycloak/target/keycloak-24.0.5/.hub-built
 
-.PHONY: install system-deps run test lint test-python test-ui test-e2e ui services-up services-down clean relevance bench bench-servers soak audit
+.PHONY: install system-deps run test test-fast lint test-python test-ui test-e2e ui services-up services-down clean relevance bench bench-servers soak audit
 
 install: system-deps $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) ui/node_modules/.installed
 
@@ -90,6 +90,11 @@ test-ui: ui/node_modules/.installed
 
 test-e2e: install ui
 	deploy/e2e.sh
+
+# The fast lane while working: every test that needs no service (Python tests not marked `services`, and the
+# UI's unit tests), side by side, nothing started (deploy/test-fast.sh).
+test-fast: $(VENV)/.installed ui/node_modules/.installed
+	deploy/test-fast.sh
 
 # The one test command (README, .ci/run): installs what is missing, then deploy/test-all.sh.
 test: install
