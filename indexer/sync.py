@@ -59,22 +59,59 @@ def _bulk_with_retries(es: Elasticsearch, actions: list[dict], refresh, timeout:
     raise AssertionError("unreachable")
 
 
+# Answers that say the engine cannot take writes now (full disk's read-only block, a full write queue, a
+# tripped breaker, a shard moving), not that a document is wrong: the entry waits, it is not refused.
+OUTAGE_ERRORS = frozenset(
+    {
+        "cluster_block_exception",
+        "es_rejected_execution_exception",
+        "circuit_breaking_exception",
+        "unavailable_shards_exception",
+        "no_shard_available_action_exception",
+        "process_cluster_event_timeout_exception",
+    }
+)
+
+
+class EngineBusy(TransportError):
+    """Some documents of a bulk request met an outage (429, 5xx or a block): nothing was refused, try later."""
+
+    def __init__(self, reasons: list[str]):
+        super().__init__(429, "engine_busy", {"reasons": reasons[:5]})
+
+
+def is_outage(status: int | None, error_type: str | None) -> bool:
+    return status == 429 or (status is not None and status >= 500) or error_type in OUTAGE_ERRORS
+
+
+def _error_type(error) -> str | None:
+    return error.get("type") if isinstance(error, dict) else None
+
+
 def _send(
     es: Elasticsearch, actions: list[dict], refresh: str | bool = "wait_for", timeout: float = BULK_TIMEOUT
 ) -> dict[str, str]:
     """Bulk-send; return {document id: error} for the rejections that matter.
 
     A version conflict means the index already holds a newer version, and deleting a missing
-    document is what we wanted anyway: neither is a problem."""
+    document is what we wanted anyway: neither is a problem. A document that met an outage raises
+    EngineBusy once the whole request is answered (the documents it did take are kept: sending them
+    again later is a harmless version conflict)."""
     if not actions:
         return {}
     errors = _bulk_with_retries(es, actions, refresh, timeout)
-    problems = {}
+    problems, outages = {}, []
     for error in errors:
         op, detail = next(iter(error.items()))
-        if detail.get("status") == 409 or (detail.get("status") == 404 and op == "delete"):
+        status = detail.get("status")
+        if status == 409 or (status == 404 and op == "delete"):
+            continue
+        if is_outage(status, _error_type(detail.get("error"))):
+            outages.append(f"{status} {_error_type(detail.get('error')) or ''}".strip())
             continue
         problems[str(detail.get("_id"))] = str(detail.get("error"))[:300]
+    if outages:
+        raise EngineBusy(outages)
     return problems
 
 
@@ -88,7 +125,7 @@ def _refused_as_a_whole(exc: TransportError) -> bool:
         not isinstance(exc, (ConnectionTimeout, EsConnectionError))
         and status is not None
         and 400 <= status < 500
-        and status != 429
+        and not is_outage(status, exc.error if isinstance(exc.error, str) else None)
     )
 
 
@@ -185,9 +222,10 @@ def _send_batch(make_session: sessionmaker[Session], es: Elasticsearch, entries:
         problems = _send(es, [a for actions in planned.values() for a in actions], refresh=False)
     except TransportError as exc:
         if not _refused_as_a_whole(exc):
-            # Connection refused, timeout, overload: an outage. Keep the entries for the next run.
+            # Connection refused, timeout, overload, a write block: an outage, not the entries' fault.
+            # They stay pending without spending an attempt; the drain stops here (the beat tries again).
             with make_session() as session:
-                _record(session, ids, last_error=str(exc)[:500])
+                _record(session, ids, attempt=False, last_error=str(exc)[:500])
                 session.commit()
             raise
         # The engine refused the whole request (too large, unreadable): send each row alone, so
@@ -213,13 +251,14 @@ def _send_batch(make_session: sessionmaker[Session], es: Elasticsearch, entries:
     return len(ids) - len(refused_ids)
 
 
-def _record(session: Session, ids: list[int], **values) -> None:
-    """One more attempt for each of these entries, with `values` set."""
+def _record(session: Session, ids: list[int], attempt: bool = True, **values) -> None:
+    """`values` set on these entries, and one more attempt counted unless an outage stopped them."""
     if ids:
+        counted = {"attempts": OutboxEntry.attempts + 1} if attempt else {}
         session.execute(
             update(OutboxEntry)
             .where(OutboxEntry.id.in_(ids))
-            .values(attempts=OutboxEntry.attempts + 1, **values)
+            .values(**counted, **values)
             .execution_options(synchronize_session=False)
         )
 

@@ -100,6 +100,47 @@ def test_a_document_the_engine_keeps_rejecting_is_set_aside_with_its_reason(stor
     assert es.exists(index=stack.alias, id="story-1") and not es.exists(index=stack.alias, id="story-2")
 
 
+def test_a_blocked_index_is_an_outage_not_a_refusal(store_stack, monkeypatch):
+    """The flood-stage block (read_only_allow_delete) answers each document 403 cluster_block_exception:
+    the entries stay pending without spending attempts, however often the drain runs, nothing is set
+    aside, and one drain after the block is lifted indexes them all."""
+    import pytest
+
+    from indexer import sync
+    from indexer.lifecycle import indices_behind
+    from store.models import RejectedDocument
+
+    monkeypatch.setattr(sync, "MAX_ATTEMPTS", 3)
+    stack = store_stack("blocked")
+    with stack.sessions()() as session:
+        upsert(session, Story, {"id": 1}, story_fields("封锁之前的文章"))
+        session.commit()
+    assert stack.drain() == 1
+    es = stack.es()
+    (index,) = indices_behind(es, stack.alias)
+    es.indices.put_settings(index=index, body={"index.blocks.read_only_allow_delete": True})
+    try:
+        with stack.sessions()() as session:
+            for n in range(2, 7):
+                upsert(session, Story, {"id": n}, story_fields(f"封锁期间发布的第{n}篇文章"))
+            upsert(session, Story, {"id": 1}, {**story_fields("封锁之前的文章"), "summary": "封锁期间改过"})
+            session.commit()
+        for _ in range(sync.MAX_ATTEMPTS + 2):
+            with pytest.raises(sync.EngineBusy):
+                stack.drain()
+        with stack.sessions()() as session:
+            waiting = session.scalars(select(OutboxEntry).where(OutboxEntry.processed_at.is_(None))).all()
+            assert len(waiting) == 6 and {e.attempts for e in waiting} == {0}
+            assert all("engine_busy" in e.last_error for e in waiting)
+            assert session.scalars(select(RejectedDocument)).all() == []
+    finally:
+        es.indices.put_settings(index=index, body={"index.blocks.read_only_allow_delete": None})
+    assert stack.drain() == 6
+    assert pending_count(stack.sessions()) == 0
+    assert all(searchable(stack, f"封锁期间发布的第{n}篇文章") for n in range(2, 7))
+    assert es.get(index=stack.alias, id="story-1")["_source"]["source"]["summary"] == "封锁期间改过"
+
+
 def test_concurrent_drains_never_send_the_same_entries_twice(store_stack):
     """The worker's drain holds a Redis lock per alias: of several drains started at once, one works
     and the others return at once, so every entry is attempted exactly once."""
@@ -195,3 +236,16 @@ def test_a_reindex_killed_midway_leaves_the_alias_on_the_complete_index(store_st
     result = reindex_all(stack.sessions(), es, stack.alias)  # a clean restart works
     assert indices_behind(es, stack.alias) == [result["index"]] and result["documents"] == count
     es.indices.delete(index=half[0])
+
+
+def test_outage_answers_are_told_from_refusals():
+    from elasticsearch import TransportError
+
+    from indexer.sync import _refused_as_a_whole, is_outage
+
+    assert is_outage(429, "es_rejected_execution_exception") and is_outage(503, None) and is_outage(500, None)
+    assert is_outage(403, "cluster_block_exception") and is_outage(400, "circuit_breaking_exception")
+    assert not is_outage(400, "mapper_parsing_exception") and not is_outage(400, "illegal_argument_exception")
+    assert not _refused_as_a_whole(TransportError(403, "cluster_block_exception", {}))
+    assert not _refused_as_a_whole(TransportError(429, "es_rejected_execution_exception", {}))
+    assert _refused_as_a_whole(TransportError(413, "content_too_long", {}))
