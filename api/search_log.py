@@ -1,9 +1,12 @@
 """Log searches for hot words (cheap: two or three Redis round trips), and read the hot words back.
 
-A search counts for its client: the signed-in user, else a keyed hash of the caller's address (raw
-addresses are never stored). IPv6 addresses count per /64, the block one subscriber usually holds.
-The address is the socket's unless `HUB_PROXY_HOPS` trusts that many proxies' `X-Forwarded-For`
-(werkzeug's ProxyFix, applied in `create_app`)."""
+A search counts for its client and its network. The client is a signed-in account that counts (its
+e-mail verified, or created more than a day ago), else a keyed hash of the caller's address (IPv6 per
+/64, the block one subscriber usually holds): a fresh unverified account is only its address, so a
+crowd of new accounts from one address is one client. The network is the keyed hash of the address's
+/24 or /48, and a hot word needs searchers from several (store/hotwords.py). Raw addresses are never
+stored. The address is the socket's unless `HUB_PROXY_HOPS` trusts that many proxies'
+`X-Forwarded-For` (werkzeug's ProxyFix, applied in `create_app`)."""
 
 from __future__ import annotations
 
@@ -11,24 +14,25 @@ import hashlib
 import hmac
 import ipaddress
 import logging
+from datetime import timedelta
 
 from flask import request
 
 from api.after_answer import after_answer
 from api.context import hub
-from api.session_user import current_user_id
+from api.session_user import current_user
 from config import Settings
 from store import hotwords
+from store.models import utcnow
+
+# An account younger than this, without a verified e-mail, counts as its address only.
+ACCOUNT_SETTLES = timedelta(days=1)
 
 log = logging.getLogger(__name__)
 
 
 def rules(config: Settings) -> hotwords.Rules:
-    return hotwords.Rules(
-        min_clients=config.hotwords_min_clients,
-        day_cap=config.hotwords_day_cap,
-        blocklist=config.hotwords_blocklist,
-    )
+    return hotwords.Rules.of(config)
 
 
 def address_group(address: str | None) -> str:
@@ -44,22 +48,46 @@ def address_group(address: str | None) -> str:
     return str(ip)
 
 
+def _keyed(secret: str, text: str) -> str:
+    return hmac.new(secret.encode(), text.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def network_group(address: str | None) -> str:
+    """The network an address belongs to: IPv4 /24, IPv6 /48."""
+    try:
+        ip = ipaddress.ip_address((address or "").strip())
+    except ValueError:
+        return address or "unknown"
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return str(ipaddress.ip_network((ip, 24 if ip.version == 4 else 48), strict=False))
+
+
+def account_counts(user) -> bool:
+    """An account counts as a searcher of its own once its e-mail is verified or it is a day old."""
+    created = user.created_at if user.created_at.tzinfo else user.created_at.replace(tzinfo=utcnow().tzinfo)
+    return bool(user.email) or utcnow() - created >= ACCOUNT_SETTLES
+
+
 def client_id(secret: str) -> str:
-    """The caller as hot words count it: `user:<id>`, or `addr:<keyed hash of the address>`."""
-    user_id = current_user_id()
-    if user_id is not None:
-        return f"user:{user_id}"
-    message = f"hotwords-client:{address_group(request.remote_addr)}".encode()
-    return "addr:" + hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()[:32]
+    """The caller as hot words count it: `user:<id>` for an account that counts, else
+    `addr:<keyed hash of the address>`."""
+    user = current_user()
+    if user is not None and account_counts(user):
+        return f"user:{user.id}"
+    return "addr:" + _keyed(secret, f"hotwords-client:{address_group(request.remote_addr)}")
+
+
+def network_id(secret: str) -> str:
+    return "net:" + _keyed(secret, f"hotwords-network:{network_group(request.remote_addr)}")
 
 
 def log_search(query: str) -> None:
     context = hub()
     config = context.settings
     try:
-        hotwords.record_search(
-            context.redis, config.index_alias, query, client_id(config.secret_key), rules=rules(config)
-        )
+        who, network = client_id(config.secret_key), network_id(config.secret_key)
+        hotwords.record_search(context.redis, config.index_alias, query, who, rules=rules(config), network=network)
     except Exception as exc:  # never fail a search because the log is down
         log.warning("search not logged: %s", exc)
 
@@ -69,9 +97,9 @@ def log_search_after_answer(query: str) -> None:
     read now (the request is gone then)."""
     context = hub()
     config = context.settings
-    who = client_id(config.secret_key)
+    who, network = client_id(config.secret_key), network_id(config.secret_key)
     store, namespace, counting = context.redis, config.index_alias, rules(config)
-    after_answer(lambda: hotwords.record_search(store, namespace, query, who, rules=counting))
+    after_answer(lambda: hotwords.record_search(store, namespace, query, who, rules=counting, network=network))
 
 
 def current_hot_words(size: int = 10) -> list[str]:

@@ -73,6 +73,8 @@ class Settings:
     )
     # Hot words: a word is shown once this many distinct clients searched it within the window.
     hotwords_min_clients: int = field(default_factory=lambda: int(_env("HOTWORDS_MIN_CLIENTS", "3")))
+    # ... and from at least this many distinct networks (/24, /48).
+    hotwords_min_networks: int = field(default_factory=lambda: int(_env("HOTWORDS_MIN_NETWORKS", "2")))
     # At most this many words are kept per day (the lowest are trimmed after counting).
     hotwords_day_cap: int = field(default_factory=lambda: int(_env("HOTWORDS_DAY_CAP", "2000")))
     # Editor-maintained block list: one word or `*` pattern per line, `#` comments; re-read when it changes.

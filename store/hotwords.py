@@ -53,6 +53,17 @@ class Rules:
     min_clients: int = 3
     day_cap: int = 2000
     blocklist: Path | None = None
+    min_networks: int = 2  # distinct networks (/24, /48) among those clients
+
+    @classmethod
+    def of(cls, settings) -> Rules:
+        """The rules a `config.Settings` names (HUB_HOTWORDS_*), for the API and the worker alike."""
+        return cls(
+            min_clients=settings.hotwords_min_clients,
+            day_cap=settings.hotwords_day_cap,
+            blocklist=settings.hotwords_blocklist,
+            min_networks=settings.hotwords_min_networks,
+        )
 
 
 # Letters: Latin (with accents), kana, CJK ideographs, Hangul syllables.
@@ -86,15 +97,33 @@ def normalize(query: str) -> str:
     return clean(query).lower()
 
 
+# Contact data never becomes a hot word: a hot word is shown to every visitor and placed in the search box.
+# Phone, QQ and account numbers: five digits in a row, or seven spaced or dashed (138-0013-8000); a version
+# or size (Llama 3.1 405B, Qwen2.5-72B) has neither.
+_LONG_NUMBER = re.compile(r"\d{5,}|\d(?:[\s\-]*\d){6,}")
+_CONTACT_WORDS = re.compile(
+    r"(加|\+|➕)(v|w|q|微|薇|威|扣|群|我)|v信|vx|wx|微信号|微信:|威信|薇信|qq|扣扣|企鹅号|私信|私聊|私我|"
+    r"电话|手机号|联系方式|whatsapp|telegram|line id|@|[a-z0-9-]+\.(com|cn|net|org|top|xyz|vip|cc|me|io)\b"
+)
+
+
+def carries_contact(word: str) -> bool:
+    """Phone or QQ numbers, WeChat ids, addresses and the phrases that ask to be contacted (加V, 私信)."""
+    folded = normalize(word)
+    if _LONG_NUMBER.search(folded):
+        return True
+    return bool(_CONTACT_WORDS.search(folded) or _CONTACT_WORDS.search(folded.replace(" ", "")))
+
+
 def is_junk(word: str) -> bool:
     """One character, too long, markup or characters outside letters, digits, spaces and a few
-    punctuation marks, no letter at all, links, one character repeated."""
+    punctuation marks, no letter at all, links, one character repeated, contact data."""
     if len(word) < 2 or len(word) > MAX_WORD:
         return True
     if not _ALLOWED.fullmatch(word) or not _HAS_LETTER.search(word) or _LINK.search(word):
         return True
     compact = word.replace(" ", "")
-    return len(set(compact)) == 1  # '哈哈哈', 'aaaa'
+    return len(set(compact)) == 1 or carries_contact(word)  # '哈哈哈', 'aaaa'; '加V 88886666'
 
 
 # --- the editors' block list ---------------------------------------------------------------------
@@ -180,6 +209,10 @@ def _clients_key(namespace: str, day: date, word: str) -> str:
     return f"{_day_key(namespace, day)}:c:{word}"
 
 
+def _networks_key(namespace: str, day: date, word: str) -> str:
+    return f"{_day_key(namespace, day)}:n:{word}"
+
+
 def _display_key(namespace: str, day: date) -> str:
     return f"{_day_key(namespace, day)}:display"
 
@@ -188,10 +221,16 @@ _KEEP_SECONDS = int(timedelta(days=KEEP_DAYS).total_seconds())
 
 
 def record_search(
-    client: redis.Redis, namespace: str, query: str, who: str, now: datetime | None = None, rules: Rules = Rules()
+    client: redis.Redis,
+    namespace: str,
+    query: str,
+    who: str,
+    now: datetime | None = None,
+    rules: Rules = Rules(),
+    network: str | None = None,
 ) -> bool:
-    """Count one search by client `who`; False when not counted (junk, blocked, or `who` already
-    counted for this word today)."""
+    """Count one search by client `who` from `network` (default: `who` is a network of its own); False
+    when not counted (junk, blocked, or `who` already counted for this word today)."""
     display = clean(query)
     word = display.lower()
     if is_junk(word) or is_blocked(word, rules.blocklist):
@@ -204,6 +243,9 @@ def record_search(
     if not pipe.execute()[0]:
         return False  # this client already searched this word today
     key, shown = _day_key(namespace, day), _display_key(namespace, day)
+    networks = _networks_key(namespace, day, word)
+    pipe.pfadd(networks, network or who)
+    pipe.expire(networks, _KEEP_SECONDS)
     pipe.zincrby(key, 1, word)
     pipe.expire(key, _KEEP_SECONDS)
     pipe.hset(shown, word, display)
@@ -229,6 +271,7 @@ def _trim(client: redis.Redis, namespace: str, day: date, extra: int, counted: s
     pipe = client.pipeline(transaction=False)
     pipe.zrem(key, *lowest)
     pipe.delete(*(_clients_key(namespace, day, word) for word in lowest))
+    pipe.delete(*(_networks_key(namespace, day, word) for word in lowest))
     pipe.hdel(_display_key(namespace, day), *lowest)
     pipe.execute()
 
@@ -259,9 +302,7 @@ def ranked_words(
     ]
     if not candidates:
         return []
-    for word, _ in candidates:  # distinct clients over the window: the days' records merged
-        pipe.pfcount(*(_clients_key(namespace, day, word) for day in days))
-    enough = [pair for pair, n in zip(candidates, pipe.execute(), strict=True) if n >= rules.min_clients]
+    enough = _crowded(client, namespace, candidates, days, rules)
     ranked = sorted(enough, key=lambda p: (-p[1], p[0]))
     if not ranked:
         return []
@@ -274,6 +315,23 @@ def ranked_words(
         display = next((row[i] for row in per_day if row[i] and row[i].lower() == word), word)
         shown.append((display, score))
     return shown
+
+
+def _crowded(
+    client: redis.Redis, namespace: str, candidates: list[tuple[str, float]], days: list[date], rules: Rules
+) -> list[tuple[str, float]]:
+    """The candidates searched by at least `min_clients` distinct clients from at least `min_networks`
+    distinct networks over `days` (each day's records merged)."""
+    pipe = client.pipeline(transaction=False)
+    for word, _ in candidates:
+        pipe.pfcount(*(_clients_key(namespace, day, word) for day in days))
+        pipe.pfcount(*(_networks_key(namespace, day, word) for day in days))
+    counts = pipe.execute()
+    return [
+        pair
+        for pair, people, networks in zip(candidates, counts[0::2], counts[1::2], strict=True)
+        if people >= rules.min_clients and networks >= rules.min_networks
+    ]
 
 
 # Rising: the recent days against the days before them (all within the kept days).
@@ -308,9 +366,7 @@ def rising_words(
     if not candidates:
         return []
     recent_days = days[:RECENT_DAYS]
-    for word, _ in candidates:  # distinct clients over the recent days: the days' records merged
-        pipe.pfcount(*(_clients_key(namespace, day, word) for day in recent_days))
-    enough = [pair for pair, n in zip(candidates, pipe.execute(), strict=True) if n >= rules.min_clients]
+    enough = _crowded(client, namespace, candidates, recent_days, rules)
     ranked = sorted(enough, key=lambda p: (-p[1], -recent[p[0]], p[0]))
     for day in recent_days:
         pipe.hmget(_display_key(namespace, day), [w for w, _ in ranked] or ["-"])

@@ -111,3 +111,65 @@ def test_an_unverified_accounts_views_do_not_move_heat(stack):
         data_of(client.get("/api/v1/stories/1002", environ_base={"REMOTE_ADDR": "198.51.100.30"}))
     row = roll_up(stack).get(("story", 1002))
     assert row is None or (row.views, row.accounts, row.heat) == (0, 0, 0.0)
+
+
+def _search_as(stack, user_id: int | None, query: str, address: str) -> None:
+    with stack.client() as client:
+        if user_id is not None:
+            sign_in(client, user_id)
+        answer = client.get("/api/v2/search", query_string={"q": query}, environ_base={"REMOTE_ADDR": address})
+        assert answer.status_code == 200
+
+
+def _hot(stack, **overrides) -> list[str]:
+    from store import hotwords
+
+    settings = stack.settings(**overrides)
+    return [w for w, _ in hotwords.ranked_words(stack.redis(), stack.alias, rules=hotwords.Rules.of(settings))]
+
+
+def _accounts(stack, ids: range, verified: bool) -> None:
+    from store.models import User
+    from store.writes import upsert
+
+    with stack.sessions()() as session:
+        for n in ids:
+            email = f"u{n}@example.com" if verified else None
+            upsert(session, User, {"id": n}, {"name": f"新用户{n}", "email": email})
+        session.commit()
+
+
+def test_a_crowd_of_fresh_accounts_from_one_address_is_one_searcher(stack):
+    """Five new accounts without a verified e-mail, one address: one client. Verified accounts from one
+    network are three people but one network: still not hot. A second network makes it hot."""
+    _accounts(stack, range(301, 306), verified=False)
+    for user in range(301, 306):
+        _search_as(stack, user, "边界测试", "203.0.113.50")
+    assert "边界测试" not in _hot(stack)
+    _accounts(stack, range(311, 314), verified=True)
+    for user in range(311, 314):
+        _search_as(stack, user, "边界测试", "203.0.113.51")
+    assert "边界测试" not in _hot(stack)  # four people, one network
+    _search_as(stack, None, "边界测试", "198.51.100.60")
+    assert "边界测试" in _hot(stack)
+
+
+def test_a_spam_phrase_never_becomes_a_hot_word(stack):
+    """The issue's attack: a story titled with contact data, searched by many verified people from many
+    networks. It is found by search but never counted as a hot word nor shown."""
+    from store.models import Story
+    from store.writes import upsert
+    from tests.support import story_fields
+
+    phrase = "加V 88886666 领取资料 大模型"
+    with stack.sessions()() as session:
+        upsert(session, Story, {"id": 4901}, story_fields(phrase))
+        session.commit()
+    stack.drain()
+    stack.es().indices.refresh(index=stack.alias)
+    _accounts(stack, range(321, 327), verified=True)
+    for n, user in enumerate(range(321, 327)):
+        _search_as(stack, user, phrase, f"198.51.{n}.7")
+    assert _hot(stack, hotwords_min_clients=1, hotwords_min_networks=1) == []
+    with stack.client() as client:
+        assert phrase not in str(data_of(client.get("/api/v2/search/hotwords")))

@@ -130,11 +130,7 @@ class WorkerRuntime:
 
     def refresh_hot_words(self) -> list[str]:
         config = self.settings
-        rules = hotwords.Rules(
-            min_clients=config.hotwords_min_clients,
-            day_cap=config.hotwords_day_cap,
-            blocklist=config.hotwords_blocklist,
-        )
+        rules = hotwords.Rules.of(config)
         words = hotwords.hot_words(self.redis, self.alias, config.default_hotwords, 10, rules)
         hotwords.publish(self.redis, self.alias, words, config.hotwords_refresh_seconds)
         return words

@@ -46,15 +46,15 @@ def test_defaults_while_traffic_is_thin(make_stack):
 def test_hot_words_reflect_logged_searches(make_stack):
     stack = tiny_stack(make_stack, "hot-log")
     with client_for(stack) as client:
-        for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
+        for address in ("10.1.0.9", "10.29.0.1", "10.3.0.9"):
             search(client, "边界测试", address)
             search(client, "Empty Series", address)
             search(client, "x", address)  # junk
             search(client, "qqxzvvqq", address)  # finds nothing: not counted
-        search(client, "  边界测试 ", "10.0.0.4")  # the same word
-        search(client, "匿名", "10.0.0.1")
-        search(client, "匿名", "10.0.0.2")
-        search(client, "匿名", "10.0.0.3", page=2, size=1)  # paging: not a search
+        search(client, "  边界测试 ", "10.49.0.1")  # the same word
+        search(client, "匿名", "10.1.0.9")
+        search(client, "匿名", "10.29.0.1")
+        search(client, "匿名", "10.3.0.9", page=2, size=1)  # paging: not a search
         hot = words(client)
     defaults = stack.settings().default_hotwords
     assert today(stack) == {"边界测试": 4, "empty series": 3, "匿名": 2}
@@ -83,7 +83,7 @@ def test_the_attack_never_reaches_the_hot_words(make_stack):
     assert ranked(stack, hotwords_min_clients=1) == []  # one client's 50 searches weigh 1, below MIN_SCORE
 
 
-def test_three_distinct_clients_make_a_word_hot(make_stack):
+def test_three_distinct_clients_from_two_networks_make_a_word_hot(make_stack):
     stack = tiny_stack(make_stack, "hot-three")
     with client_for(stack) as client:
         search(client, "边界测试", "192.0.2.1")
@@ -92,9 +92,11 @@ def test_three_distinct_clients_make_a_word_hot(make_stack):
             search(client, "边界测试", "192.0.2.2")
         assert ranked(stack) == []  # two clients, however often
         search(client, "边界测试", "192.0.2.3")
+        assert ranked(stack) == []  # three clients, but all in one /24 network
+        search(client, "边界测试", "198.51.100.3")
         assert ranked(stack) == ["边界测试"]
         assert words(client)[0] == "边界测试"
-    assert ranked(stack, hotwords_min_clients=4) == []
+    assert ranked(stack, hotwords_min_clients=5) == [] and ranked(stack, hotwords_min_networks=3) == []
 
 
 def test_a_signed_in_user_counts_once_whatever_the_address(make_stack):
@@ -108,7 +110,7 @@ def test_a_signed_in_user_counts_once_whatever_the_address(make_stack):
         search(anonymous, "边界测试", "203.0.113.1")  # the address the user used: another client
         assert today(stack) == {"边界测试": 2}
         assert ranked(stack) == []
-        search(anonymous, "边界测试", "203.0.113.99")
+        search(anonymous, "边界测试", "198.51.100.99")  # another network
     assert ranked(stack) == ["边界测试"]
     # Addresses are kept only as keyed hashes (inside HyperLogLogs): no key or value holds one.
     redis = stack.redis()
@@ -214,7 +216,7 @@ def test_blocked_words_are_never_counted_nor_shown(make_stack, tmp_path):
     blocklist.write_text("# editors\n", encoding="utf-8")
     app = stack.app(hotwords_blocklist=blocklist)
     with app.test_client() as client:
-        for address in ("10.2.0.1", "10.2.0.2", "10.2.0.3"):
+        for address in ("10.21.0.1", "10.22.0.1", "10.23.0.1"):
             search(client, "Empty Series", address)
             search(client, "边界测试", address)
         assert ranked(stack, hotwords_blocklist=blocklist) == ["Empty Series", "边界测试"]
@@ -222,7 +224,7 @@ def test_blocked_words_are_never_counted_nor_shown(make_stack, tmp_path):
         # Edited while running: applies without a restart; a pattern blocks a substring.
         blocklist.write_text("# editors\n*测试*\nＥＭＰＴＹ   series\n", encoding="utf-8")
         assert ranked(stack, hotwords_blocklist=blocklist) == []
-        for address in ("10.2.0.4", "10.2.0.5"):
+        for address in ("10.24.0.1", "10.25.0.1"):
             search(client, "边界测试", address)
             search(client, "Empty.Series", address)  # separators do not get past the list
             search(client, "边界 测试一天", address)
@@ -276,7 +278,7 @@ def test_hot_words_are_cached(make_stack):
     stack = tiny_stack(make_stack, "hot-cache")
     with client_for(stack) as client:
         before = words(client)
-        for address in ("10.4.0.1", "10.4.0.2", "10.4.0.3"):
+        for address in ("10.41.0.1", "10.42.0.1", "10.43.0.1"):
             search(client, "边界测试", address)
         assert words(client) == before  # served from the cache for a minute
         assert "边界测试" in hotwords.hot_words(stack.redis(), stack.alias, [], 10)
