@@ -131,9 +131,12 @@ def _counts(
 ) -> dict[tuple[str, int, date], dict[str, int]]:
     counts = _people(session, first, today, ids_per_network)
     start, end = day_start(first, zone), day_start(today, zone)
+    counting = select(User.id).where(User.email.is_not(None))  # an unverified account's flags are its own only
     for model, counter in ((StoryVote, "votes"), (StoryMark, "bookmarks"), (StoryReport, "reports")):
         rows = session.execute(
-            select(model.story_id, model.created_at).where(model.created_at >= start, model.created_at < end)
+            select(model.story_id, model.created_at).where(
+                model.created_at >= start, model.created_at < end, model.user_id.in_(counting)
+            )
         )
         for story_id, created_at in rows:
             counts[("story", story_id, local_day(created_at, zone))][counter] += 1

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from store.heat import day_heat
 from store.models import ItemHeatDay
 from tests.support import data_of, error_of, sign_in, tiny_stack
 from worker.runtime import _build
@@ -104,13 +105,19 @@ def test_a_members_beacons_count_once_as_the_account(stack):
     assert (row.views, row.accounts, row.networks) == (1, 1, 1)
 
 
-def test_an_unverified_accounts_views_do_not_move_heat(stack):
+def test_an_unverified_accounts_views_and_votes_do_not_move_heat(stack):
+    """Kept for the member (the vote shows on the story), but no heat: fresh accounts cannot lift a story."""
     with stack.client() as client:
-        sign_in(client, UNVERIFIED)
+        headers = sign_in(client, UNVERIFIED)
         data_of(post_lines(client, [line(story_ids=[1002])], "198.51.100.30"))
         data_of(client.get("/api/v1/stories/1002", environ_base={"REMOTE_ADDR": "198.51.100.30"}))
-    row = roll_up(stack).get(("story", 1002))
-    assert row is None or (row.views, row.accounts, row.heat) == (0, 0, 0.0)
+        assert data_of(client.post("/api/v1/stories/1002/favourite", headers=headers))["is_voted"] is True
+        assert data_of(client.post("/api/v1/stories/1002/bookmark", headers=headers))["is_marked"] is True
+    with stack.client() as client:
+        data_of(client.post("/api/v1/stories/1002/favourite", headers=sign_in(client, VERIFIED)))
+    row = roll_up(stack)[("story", 1002)]
+    assert (row.views, row.accounts, row.votes, row.bookmarks) == (0, 0, 1, 0)
+    assert row.heat == day_heat(votes=1)
 
 
 def _search_as(stack, user_id: int | None, query: str, address: str) -> None:

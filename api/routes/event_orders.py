@@ -35,7 +35,8 @@ class SaveOrder(MethodView):
     @blp.alt_response(409, description=CONFLICT)
     def post(self, args):
         """Sign up for an event (signed in). data: {order_status: 1, order_info: ticket}; msg `报名成功`.
-        One sign-up per user and event (409 on a second), never more than the event's capacity (409)."""
+        One sign-up per user and event (409 on a second), never more than the event's capacity (409). The
+        account's e-mail must be verified at the sign-in provider (403 `请先验证邮箱后再报名`)."""
         return ok(save_order(args), MSG_SIGNED_UP)
 
 

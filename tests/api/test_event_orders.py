@@ -129,9 +129,16 @@ def test_the_database_itself_refuses_a_duplicate(stack):
             db.commit()
 
 
+def test_an_account_without_a_verified_email_cannot_take_a_seat(stack):
+    with client_for(stack) as client:
+        headers = sign_in(client, 103)  # the tiny corpus's 103 has no (verified) e-mail
+        assert error_of(order(client, headers, SMALL, name="作者丙"), 403)["msg"] == "请先验证邮箱后再报名"
+    assert orders_for(stack, SMALL) == 0
+
+
 def test_items_carry_the_callers_order_at_once(stack):
     with client_for(stack) as client:
-        headers = sign_in(client, 103)
+        headers = sign_in(client, 4009)
         data_of(order(client, headers, LIVE, name="作者丙"))
         items = data_of(client.post("/api/v1/events", json={"page": 1, "size": 50}, headers=headers))["list"]
         by_id = {item["event_info"]["id"]: item["event_info"] for item in items}
