@@ -101,11 +101,12 @@ test: install
 	deploy/test-all.sh
 
 services-up: install
-	deploy/es.sh start && deploy/redis.sh start && deploy/keycloak.sh start
+	deploy/es.sh start && deploy/redis.sh start && deploy/smtp-sink.sh start && deploy/keycloak.sh start
 
 services-down:
-	deploy/es.sh stop; deploy/redis.sh stop; deploy/keycloak.sh stop
+	deploy/es.sh stop; deploy/redis.sh stop; deploy/keycloak.sh stop; deploy/smtp-sink.sh stop
 	HUB_ES_PORT=9250 deploy/es.sh stop; HUB_REDIS_PORT=6390 deploy/redis.sh stop; HUB_KEYCLOAK_PORT=8190 deploy/keycloak.sh stop
+	HUB_SMTP_PORT=2590 deploy/smtp-sink.sh stop
 
 clean: services-down
 	rm -rf var ui/dist

@@ -8,7 +8,9 @@
 #   deploy/keycloak.sh status  prints the readiness or exits 1
 #   deploy/keycloak.sh fetch   resolves and builds the distribution only (make install)
 # Settings: HUB_KEYCLOAK_PORT (8180), HUB_KEYCLOAK_HEAP (384m), HUB_KEYCLOAK_ADMIN /
-# HUB_KEYCLOAK_ADMIN_PASSWORD (admin / admin, loopback only), HUB_VAR_DIR (var/).
+# HUB_KEYCLOAK_ADMIN_PASSWORD (admin / admin, loopback only), HUB_VAR_DIR (var/), HUB_SMTP_PORT (2525:
+# where the realm sends its mail, the local sink deploy/smtp-sink.sh). The realm requires a verified
+# e-mail for new accounts and locks an account for a while after 5 wrong passwords (brute-force detection).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -46,6 +48,8 @@ run() {
   export KEYCLOAK_ADMIN=${HUB_KEYCLOAK_ADMIN:-admin}
   export KEYCLOAK_ADMIN_PASSWORD=${HUB_KEYCLOAK_ADMIN_PASSWORD:-admin}
   export JAVA_OPTS_KC_HEAP="-Xms64m -Xmx$heap"
+  # The realm's mail (e-mail verification) goes to the local SMTP sink (deploy/smtp-sink.sh) on this port.
+  export HUB_SMTP_PORT=${HUB_SMTP_PORT:-2525}
   export JAVA_OPTS_APPEND="-Djava.io.tmpdir=$base/tmp -Dhub.keycloak.port=$port"
   # The in-memory H2 database is dropped when its last connection closes; the pool retires idle
   # connections after about 15 minutes, which emptied the realm mid-run. One pooled connection stays open.

@@ -7,17 +7,20 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 export HUB_ES_PORT=${HUB_TEST_ES_PORT:-9250} HUB_REDIS_PORT=${HUB_TEST_REDIS_PORT:-6390}
 export HUB_KEYCLOAK_PORT=${HUB_TEST_KEYCLOAK_PORT:-8190} HUB_PG_PORT=${HUB_TEST_PG_PORT:-5433}
+export HUB_SMTP_PORT=${HUB_TEST_SMTP_PORT:-2590}
 
-started_es=0; started_redis=0; started_keycloak=0; started_pg=0
+started_es=0; started_redis=0; started_keycloak=0; started_pg=0; started_smtp=0
 deploy/es.sh status >/dev/null 2>&1 || started_es=1
 redis-cli -p "$HUB_REDIS_PORT" ping >/dev/null 2>&1 || started_redis=1
 deploy/keycloak.sh status >/dev/null 2>&1 || started_keycloak=1
 deploy/postgres.sh status >/dev/null 2>&1 || started_pg=1
+deploy/smtp-sink.sh status >/dev/null 2>&1 || started_smtp=1
 cleanup() {
   [ $started_es = 1 ] && deploy/es.sh stop || true
   [ $started_redis = 1 ] && deploy/redis.sh stop || true
   [ $started_keycloak = 1 ] && deploy/keycloak.sh stop || true
   [ $started_pg = 1 ] && deploy/postgres.sh stop || true
+  [ $started_smtp = 1 ] && deploy/smtp-sink.sh stop || true
 }
 trap cleanup EXIT
 

@@ -9,6 +9,7 @@ export HUB_ES_URL="http://127.0.0.1:$HUB_ES_PORT" HUB_REDIS_URL="redis://127.0.0
 export HUB_VAR_DIR="${HUB_STACK_VAR_DIR:-$root/var/e2e}" HUB_INDEX_ALIAS="hub-e2e"
 web_port=${HUB_E2E_PORT:-8100}
 export HUB_KEYCLOAK_PORT=${HUB_TEST_KEYCLOAK_PORT:-8190} HUB_ENV=test
+export HUB_SMTP_PORT=${HUB_TEST_SMTP_PORT:-2590}  # the provider's mail (e-mail verification) goes to this sink
 export HUB_OIDC_ISSUER="http://127.0.0.1:$HUB_KEYCLOAK_PORT/realms/hub"
 export HUB_SITE_ORIGINS="http://127.0.0.1:$web_port,http://localhost:$web_port"
 # Small reindex chunks: the editors' page test watches a full reindex's progress move (ui/e2e/editor.e2e.test.mjs).
@@ -21,6 +22,7 @@ export HUB_RATE_LIMIT_SEARCH=${HUB_RATE_LIMIT_SEARCH:-3000/minute} HUB_RATE_LIMI
 
 deploy/es.sh start
 deploy/redis.sh start
+deploy/smtp-sink.sh start
 deploy/keycloak.sh start
 rm -f "$HUB_VAR_DIR"/hub.db*
 mkdir -p "$HUB_VAR_DIR"

@@ -21,6 +21,7 @@ from tests.support import (
     PG_SERVER,
     REDIS_PORT,
     REDIS_URL,
+    SMTP_PORT,
     Stack,
     loaded_stack,
     postgres_database,
@@ -32,7 +33,7 @@ from tests.support import (
 # that uses a service fixture is marked `services` here; any other test that needs a service carries the
 # mark itself. The mark is enforced: an unmarked test that opens a connection to a service port fails.
 SERVICE_FIXTURES = {"services", "keycloak", "postgres"}
-SERVICE_PORTS = {int(port) for port in (ES_PORT, REDIS_PORT, KEYCLOAK_PORT, PG_PORT)} | {9200, 6379, 8180}
+SERVICE_PORTS = {int(port) for port in (ES_PORT, REDIS_PORT, KEYCLOAK_PORT, PG_PORT, SMTP_PORT)} | {9200, 6379, 8180}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -70,7 +71,9 @@ def services():
 @pytest.fixture(scope="session")
 def keycloak():
     """The real sign-in provider (deploy/keycloak.sh, test port HUB_TEST_KEYCLOAK_PORT, 8190), realm `hub`
-    with its demo accounts; only tests that sign in through it start it (about 30 s, 360 MB)."""
+    with its demo accounts; only tests that sign in through it start it (about 30 s, 360 MB). Its mail
+    (e-mail verification) goes to the local sink (deploy/smtp-sink.sh, port HUB_TEST_SMTP_PORT, 2590)."""
+    service("smtp-sink.sh", "start")
     service("keycloak.sh", "start")
     return OIDC_ISSUER
 

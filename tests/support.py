@@ -24,6 +24,7 @@ ES_PORT = os.environ.get("HUB_TEST_ES_PORT", "9250")
 REDIS_PORT = os.environ.get("HUB_TEST_REDIS_PORT", "6390")
 KEYCLOAK_PORT = os.environ.get("HUB_TEST_KEYCLOAK_PORT", "8190")
 PG_PORT = os.environ.get("HUB_TEST_PG_PORT", "5433")
+SMTP_PORT = os.environ.get("HUB_TEST_SMTP_PORT", "2590")  # the mail sink the test provider sends to
 # The private cluster deploy/postgres.sh starts (user `hub`, trust on loopback); one database per stack.
 PG_SERVER = f"postgresql+psycopg://hub@127.0.0.1:{PG_PORT}"
 ES_URL = f"http://127.0.0.1:{ES_PORT}"
@@ -41,6 +42,7 @@ def service(script: str, action: str) -> None:
         "HUB_REDIS_PORT": REDIS_PORT,
         "HUB_KEYCLOAK_PORT": KEYCLOAK_PORT,
         "HUB_PG_PORT": PG_PORT,
+        "HUB_SMTP_PORT": SMTP_PORT,
     }
     subprocess.run([str(ROOT / "deploy" / script), action], check=True, env=env, timeout=300)
 

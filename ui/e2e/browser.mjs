@@ -71,3 +71,11 @@ export async function signIn(page, username, password, start = '/') {
   await page.locator('.user-chip').waitFor();
 }
 
+/** Resolves once `check()` is truthy (polled every 100 ms); fails after `timeout` ms. */
+export async function waitFor(check, timeout = 10000, message = 'timed out waiting for beacons') {
+  const end = Date.now() + timeout;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(message);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -3,7 +3,7 @@
 // and the tracking beacons (intercepted with page.route and decoded).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, PHONE, PHONE_UA, launch, newPage, shot } from './browser.mjs';
+import { BASE, PHONE, PHONE_UA, launch, newPage, shot, waitFor } from './browser.mjs';
 
 const phone = { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DAY = 24 * 60 * 60 * 1000;
@@ -273,10 +273,3 @@ describe('tracking beacons', () => {
   });
 });
 
-async function waitFor(check, timeout = 10000) {
-  const end = Date.now() + timeout;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting for beacons');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
