@@ -36,6 +36,9 @@ class PersonSchema(Schema):
     is_expert = fields.Boolean()
     activity_count = fields.Integer()
     paper_count = fields.Integer()
+    heat = fields.Float(
+        metadata={"description": "热度: the rolled-up heat of their named stories over the last 7 complete days"}
+    )
 
 
 class PersonKind(Kind):

@@ -156,6 +156,10 @@ def test_hot_feed_and_rankings_follow_the_rollup(rolled):
         assert [(r["id"], r["heat"]) for r in ranking["list"]] == [(101, 10.0), (102, 4.0), (103, 0.0)]
         hub = data_of(client.get("/api/v1/rankings", query_string={"tab": "hub", "time": "week"}))
         assert [(r["id"], r["hub_heat"]) for r in hub["list"]] == [(101, 10.0), (102, 4.0)]
+        # The default tab (hot, day) after the rollup, and the same number on the user page, named 热度.
+        day = data_of(client.get("/api/v1/rankings"))
+        assert [(r["id"], r["heat"]) for r in day["list"][:2]] == [(101, 10.0), (102, 4.0)]
+        assert data_of(client.post("/api/v2/papers/userinfo", json={"user_id": 101}))["heat"] == 10.0
 
 
 def test_reindex_carries_the_heat(rolled):
@@ -228,4 +232,6 @@ def test_editors_start_the_rollup(make_stack):
     # The task is on the worker's queue, by name.
     message = json.loads(queue.lindex("celery", 0))
     assert message["headers"]["task"] == "hub.rollup_heat"
+    args, _kwargs, _embed = json.loads(base64.b64decode(message["body"]))
+    assert args == [True]  # an editor's rollup counts today so far
     queue.delete("celery")

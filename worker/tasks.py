@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict
+from datetime import UTC, datetime, timedelta
 
 from celery.signals import worker_ready
 
@@ -114,10 +115,13 @@ SOURCE_TASKS = {name: _source_task(name) for name in SOURCES}
 
 
 @celery_app.task(name="hub.rollup_heat")
-def rollup_heat_task() -> dict | None:
+def rollup_heat_task(include_today: bool = False) -> dict | None:
     """Daily at 0:00 (HUB_HEAT_TIMEZONE) and on an editor's demand; acknowledged late, and safe to
-    re-run: the stream's entries are acknowledged only after their marks are committed."""
-    report = _runtime().rollup()
+    re-run: the stream's entries are acknowledged only after their marks are committed. An editor's
+    rollup (`include_today`) counts today so far as the newest day, so 立即汇总热度 shows what was read
+    today at once; the next 0:00 rollup publishes the same day complete."""
+    now = datetime.now(UTC) + timedelta(days=1) if include_today else None
+    report = _runtime().rollup(now=now)
     if report is None:
         log.info("heat rollup already running; this one is skipped")
         return None

@@ -152,8 +152,9 @@ ROLLUP_TASK = "hub.rollup_heat"
 
 
 def start_rollup() -> dict:
-    """Queue the heat rollup (worker task `hub.rollup_heat`); 503 when the broker is unreachable."""
+    """Queue the heat rollup (worker task `hub.rollup_heat`), today so far included; 503 when the broker
+    is unreachable."""
     require_editor()
-    if not send_task(ROLLUP_TASK, expires=3600):
+    if not send_task(ROLLUP_TASK, expires=3600, args=[True]):
         raise ApiError(503, MSG_UNAVAILABLE)
     return {"queued": True}

@@ -41,6 +41,11 @@ def paper_trend(key: str) -> list:
     return read_through({"id": key}, lambda: pad_series(find_paper(key, True).get("hotness_series")))
 
 
+# The heat a user page shows: the rolled-up heat of the person's named stories over the last 7 complete days
+# (the rankings' 本周 figure), the same number under the same name (热度) as on /rankings.
+HEAT_SHOWN = "heat_week"
+
+
 def paper_user(args: dict) -> dict:
     """The person behind an arXiv author name (or a hub user id), with their paper count.
 
@@ -48,19 +53,23 @@ def paper_user(args: dict) -> dict:
 
     def read() -> dict:
         if args.get("user_id") is not None:
-            doc = reader().mget([PERSON.doc_id(args["user_id"])], ["source"])[0]
+            doc = reader().mget([PERSON.doc_id(args["user_id"])], ["source", HEAT_SHOWN])[0]
             if doc is None:
                 raise ApiError(404, MSG_NOT_FOUND)
-            person = doc["source"]
+            person = {**doc["source"], "heat": float(doc.get(HEAT_SHOWN) or 0)}
         else:
             hits = reader().hits(build_person_by_arxiv_name(args["arxiv_name"]))
-            person = hits[0]["_source"]["source"] if hits else None
+            person = (
+                {**hits[0]["_source"]["source"], "heat": float(hits[0]["_source"].get(HEAT_SHOWN) or 0)}
+                if hits
+                else None
+            )
         name = (person or {}).get("arxiv_name") or args.get("arxiv_name")
         count = reader().count({"bool": {"filter": author_filter(name)}}) if name else 0
         if person is None:
             if not count:
                 raise ApiError(404, MSG_NOT_FOUND)
-            person = {**PERSON.unlinked_author(name), "is_expert": False, "activity_count": 0}
+            person = {**PERSON.unlinked_author(name), "is_expert": False, "activity_count": 0, "heat": 0.0}
         return {**person, "paper_count": count}
 
     return read_through(args, read)

@@ -56,7 +56,7 @@ def build_hub_ranking(time: str | None) -> dict:
 def build_person_by_arxiv_name(name: str) -> dict:
     return {
         "size": 1,
-        "_source": PERSON_SOURCE,
+        "_source": [*PERSON_SOURCE, *HEAT_FIELDS.values()],
         "query": {"bool": {"filter": [{"term": {"type": "person"}}, {"term": {"arxiv_name": name}}]}},
         "sort": [{"heat": "desc"}, {"doc_key": "asc"}],
     }

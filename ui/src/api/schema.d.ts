@@ -3664,6 +3664,8 @@ export interface components {
             activity_count?: number;
             arxiv_name?: string | null;
             avatar_url?: string | null;
+            /** @description 热度: the rolled-up heat of their named stories over the last 7 complete days */
+            heat?: number;
             /** @description null when the author has no hub account */
             id?: number | null;
             is_expert?: boolean;

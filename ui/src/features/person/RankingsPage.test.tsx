@@ -14,12 +14,22 @@ function answer(list: unknown[]) {
 describe('RankingsPage', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("the global tab shows today's rolled-up heat and the score", async () => {
-    answer([{ ...row, heat: 1234, hub_heat: null, story_count: null }]);
+  it("the global tab shows the rolled-up heat (热度) and the score (积分) of today by default", async () => {
+    const fetchMock = answer([{ ...row, heat: 1234, hub_heat: null, story_count: null }]);
     renderWithProviders(<RankingsPage />, { route: '/rankings' });
     const item = await screen.findByRole('listitem');
-    expect(within(item).getByTitle('今日热度')).toHaveTextContent('1.23k');
-    expect(within(item).getByTitle('积分')).toHaveTextContent('9.87w 分');
+    expect(String(fetchMock.mock.calls[0][0])).toContain('time=day');
+    expect(within(item).getByTitle('热度')).toHaveTextContent('1.23k');
+    expect(within(item).getByTitle('积分')).toHaveTextContent('9.87w 积分');
+    expect(screen.getByRole('button', { name: '今天' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('the time range asks the API for that window', async () => {
+    const fetchMock = answer([{ ...row, heat: 50, hub_heat: null, story_count: null }]);
+    renderWithProviders(<RankingsPage />, { route: '/rankings?time=month' });
+    await screen.findByRole('listitem');
+    expect(String(fetchMock.mock.calls[0][0])).toContain('time=month');
+    expect(screen.getByRole('button', { name: '本月' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it("the hub tab shows the hub fields, not the global score", async () => {
@@ -27,7 +37,7 @@ describe('RankingsPage', () => {
     renderWithProviders(<RankingsPage />, { route: '/rankings?tab=hub' });
     const item = await screen.findByRole('listitem');
     expect(String(fetchMock.mock.calls[0][0])).toContain('tab=hub');
-    expect(within(item).getByTitle('文章热度')).toHaveTextContent('321');
+    expect(within(item).getByTitle('热度')).toHaveTextContent('321');
     expect(within(item).getByText('4 篇')).toBeInTheDocument();
     expect(item).not.toHaveTextContent('9.87w');
   });

@@ -10,29 +10,41 @@ import { PAGE_DESCRIPTIONS } from '@/lib/pageDescriptions';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { rankingsQuery, type RankTab } from './personQueries';
+import { rankingsQuery, type RankTab, type RankTime } from './personQueries';
 import './RankingsPage.css';
 
 const rowKey = (r: RankedPerson) => String(r.id);
 
+const TIMES: { value: RankTime; label: string }[] = [
+  { value: 'day', label: '今天' },
+  { value: 'week', label: '本周' },
+  { value: 'month', label: '本月' },
+];
+
+/** One name for the rolled-up number everywhere (spec: heat computed from network-wide interactions): 热度. */
+function Heat({ value }: { value: number | null | undefined }) {
+  const shown = formatNumber(value ?? 0);
+  return <span className="rank-row__score" title="热度" aria-label={`热度 ${shown}`}><Icon name="fire" size={14} />{shown}</span>;
+}
+
 /**
- * What a row is ranked by (heat from the daily rollup): the global tab by the heat of the person's
- * stories today, then their score; the hub tab by the summed heat of their stories published today,
- * with the number of those stories (api/services/rankings.py).
+ * What a row is ranked by (heat from the daily rollup, for the chosen range): the global tab by the heat
+ * of the person's stories, then their score (积分); the hub tab by the summed heat of their stories
+ * published in the range, with the number of those stories (api/services/rankings.py).
  */
 function RankMeasure({ row, tab }: { row: RankedPerson; tab: RankTab }) {
   if (tab === 'hub') {
     return (
       <>
-        <span className="rank-row__count" title="今日发布的文章">{formatNumber(row.story_count)} 篇</span>
-        <span className="rank-row__score" title="文章热度"><Icon name="fire" size={14} />{formatNumber(row.hub_heat)}</span>
+        <span className="rank-row__count" title="发布的文章">{formatNumber(row.story_count)} 篇</span>
+        <Heat value={row.hub_heat} />
       </>
     );
   }
   return (
     <>
-      <span className="rank-row__count" title="积分">{formatNumber(row.score)} 分</span>
-      <span className="rank-row__score" title="今日热度"><Icon name="fire" size={14} />{formatNumber(row.heat ?? 0)}</span>
+      <span className="rank-row__count" title="积分">{formatNumber(row.score)} 积分</span>
+      <Heat value={row.heat} />
     </>
   );
 }
@@ -41,8 +53,11 @@ function RankMeasure({ row, tab }: { row: RankedPerson; tab: RankTab }) {
 export default function RankingsPage() {
   const [params, setParams] = useSearchParams();
   const tab: RankTab = params.get('tab') === 'hub' ? 'hub' : 'global';
+  const time: RankTime = TIMES.find((t) => t.value === params.get('time'))?.value ?? 'day';
   useDocumentTitle('榜单', { description: PAGE_DESCRIPTIONS.rankings });
-  const list = useInfiniteList(rankingsQuery(tab), rowKey);
+  const list = useInfiniteList(rankingsQuery(tab, time), rowKey);
+  const choose = (name: 'tab' | 'time', value: string) =>
+    setParams((p) => { const n = new URLSearchParams(p); n.set(name, value); return n; });
   return (
     <div className="rankings">
       <div className="rankings__hero">
@@ -55,8 +70,21 @@ export default function RankingsPage() {
         label="榜单类型"
         items={[{ value: 'global', label: '全站榜' }, { value: 'hub', label: 'Hub 榜' }]}
         value={tab}
-        onChange={(v) => setParams((p) => { const n = new URLSearchParams(p); n.set('tab', v); return n; })}
+        onChange={(v) => choose('tab', v)}
       />
+      <div className="rankings__times" role="group" aria-label="时间范围">
+        {TIMES.map((t) => (
+          <button
+            key={t.value}
+            type="button"
+            className={`rankings__time${t.value === time ? ' rankings__time--on' : ''}`}
+            aria-pressed={t.value === time}
+            onClick={() => choose('time', t.value)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
       <ListWrapper label="榜单" {...list.listProps}>
         <ol className="rank-list">
           {list.items.map((row) => (

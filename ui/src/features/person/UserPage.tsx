@@ -31,7 +31,8 @@ export default function UserPage() {
           {arxiv && <p className="user-card__arxiv">arXiv: {arxiv}</p>}
         </div>
         <div className="user-card__stats">
-          {u.score !== undefined && <div><strong>{formatNumber(u.score)}</strong><span>热度</span></div>}
+          {u.heat != null && <div title="近 7 天的热度"><strong>{formatNumber(u.heat)}</strong><span>热度</span></div>}
+          {u.score !== undefined && <div><strong>{formatNumber(u.score)}</strong><span>积分</span></div>}
           {u.paper_count !== undefined && <div><strong>{formatNumber(u.paper_count)}</strong><span>论文</span></div>}
         </div>
       </section>

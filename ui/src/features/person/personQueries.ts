@@ -8,9 +8,12 @@ export const PAGE_SIZE = 20;
 export type RankTab = 'global' | 'hub';
 
 /** GET /v1/rankings: the people leaderboard, hot, today. */
-export const rankingsQuery = (tab: RankTab) =>
-  pagedQueryOptions(['rankings', tab], (page, signal) =>
-    get<RankingPage>('/v1/rankings', { tab, sort: 'hot', time: 'day', page, size: PAGE_SIZE }, { signal }),
+/** The rankings' time ranges (spec: day, week, month as 今天/本周/本月; default day). */
+export type RankTime = 'day' | 'week' | 'month';
+
+export const rankingsQuery = (tab: RankTab, time: RankTime = 'day') =>
+  pagedQueryOptions(['rankings', tab, time], (page, signal) =>
+    get<RankingPage>('/v1/rankings', { tab, sort: 'hot', time, page, size: PAGE_SIZE }, { signal }),
   );
 
 /** POST /v2/papers/userinfo: a hub user (by id) with their paper count. */
