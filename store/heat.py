@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 from store.models import (
     AttentionMark,
     Event,
+    HeatDiscount,
     ItemHeatDay,
     ItemHeatWindow,
     Paper,
@@ -126,6 +127,45 @@ def _people(
     return counts
 
 
+def _origin_shares(
+    session: Session, first: date, today: date, zone: tzinfo, ids_per_network: int
+) -> dict[tuple[str, int, date], dict[str, float]]:
+    """Per item and day, for the editors' anomaly list: the share of its people (counting accounts, and
+    browsers capped per network as for heat) in its largest network, and the share of accounts created
+    that same day."""
+    in_range = (AttentionMark.day >= first, AttentionMark.day < today)
+    key = (AttentionMark.day, AttentionMark.item_type, AttentionMark.item_id)
+    per_network: dict[tuple[str, int, date], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    browsers = session.execute(
+        select(*key, AttentionMark.network, func.count(AttentionMark.visitor.distinct()))
+        .where(*in_range, AttentionMark.user_id.is_(None))
+        .group_by(*key, AttentionMark.network)
+    )
+    for day, item_type, item_id, network, n in browsers:
+        per_network[(item_type, item_id, day)][network] += min(n, ids_per_network)
+    accounts = session.execute(
+        select(*key, AttentionMark.network, AttentionMark.user_id, User.created_at)
+        .join(User, User.id == AttentionMark.user_id)
+        .where(*in_range, User.email.is_not(None))
+        .distinct()
+    )
+    seen: dict[tuple[str, int, date], dict[int, bool]] = defaultdict(dict)
+    for day, item_type, item_id, network, user_id, created_at in accounts:
+        item = (item_type, item_id, day)
+        if user_id not in seen[item]:  # an account counts once, in the first network it came from
+            per_network[item][network] += 1
+            seen[item][user_id] = local_day(created_at, zone) == day
+    shares = {}
+    for item, networks in per_network.items():
+        people = sum(networks.values())
+        if people:
+            shares[item] = {
+                "top_network_share": round(max(networks.values()) / people, 3),
+                "new_account_share": round(sum(seen[item].values()) / people, 3),
+            }
+    return shares
+
+
 def _counts(
     session: Session, first: date, today: date, zone: tzinfo, ids_per_network: int
 ) -> dict[tuple[str, int, date], dict[str, int]]:
@@ -147,13 +187,26 @@ def recompute_days(session: Session, today: date, zone: tzinfo, ids_per_network:
     """Rewrite `item_heat_days` for the complete days before `today` that the rollup recomputes."""
     first = today - timedelta(days=RECOMPUTE_DAYS)
     counts = _counts(session, first, today, zone, ids_per_network)
+    shares = _origin_shares(session, first, today, zone, ids_per_network)
+    discounted = set(
+        session.execute(
+            select(HeatDiscount.item_type, HeatDiscount.item_id, HeatDiscount.day).where(
+                HeatDiscount.day >= first, HeatDiscount.day < today
+            )
+        ).all()
+    )
+    no_share = {"top_network_share": 0.0, "new_account_share": 0.0}
     rows = [
         {
             "day": day,
             "item_type": item_type,
             "item_id": item_id,
             **c,
-            "heat": day_heat(**{name: c[name] for name in COUNTERS}),
+            **shares.get((item_type, item_id, day), no_share),
+            # An editor's discount keeps the day's counts but takes its heat out of every list.
+            "heat": 0.0
+            if (item_type, item_id, day) in discounted
+            else day_heat(**{name: c[name] for name in COUNTERS}),
         }
         for (item_type, item_id, day), c in counts.items()
     ]
@@ -170,7 +223,14 @@ def recompute_days(session: Session, today: date, zone: tzinfo, ids_per_network:
         if row["item_type"] == "story" and row["item_id"] in authors:
             people[(authors[row["item_id"]], row["day"])] += row["heat"]
     rows += [
-        {"day": day, "item_type": "person", "item_id": uid, **dict.fromkeys(COUNTED, 0), "heat": round(heat, 2)}
+        {
+            "day": day,
+            "item_type": "person",
+            "item_id": uid,
+            **dict.fromkeys(COUNTED, 0),
+            **no_share,
+            "heat": round(heat, 2),
+        }
         for (uid, day), heat in people.items()
     ]
     session.execute(delete(ItemHeatDay).where(ItemHeatDay.day >= first, ItemHeatDay.day < today))

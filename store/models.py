@@ -280,8 +280,23 @@ class ItemHeatDay(Base):
     # Where the day's views and clicks came from: distinct networks, and distinct accounts that count.
     networks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     accounts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # For the editors' anomaly list: the largest network's share of the day's people, and the share of
+    # accounts created that very day.
+    top_network_share: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    new_account_share: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
     heat: Mapped[float] = mapped_column(Float, default=0.0)
     __table_args__ = (Index("ix_item_heat_days_item", "item_type", "item_id"),)
+
+
+class HeatDiscount(Base):
+    """An item's day an editor took out of the lists: the rollup keeps its counts but gives it no heat."""
+
+    __tablename__ = "heat_discounts"
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    item_type: Mapped[str] = mapped_column(String(20), primary_key=True)
+    item_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class ItemHeatWindow(Base):

@@ -180,3 +180,43 @@ def test_a_spam_phrase_never_becomes_a_hot_word(stack):
     assert _hot(stack, hotwords_min_clients=1, hotwords_min_networks=1) == []
     with stack.client() as client:
         assert phrase not in str(data_of(client.get("/api/v2/search/hotwords")))
+
+
+EDITOR = 102  # tiny corpus
+
+
+def test_editors_see_one_network_heat_and_discount_it(stack):
+    """A story read only from one network is listed with its share; a story read from three networks is
+    not. The editor's discount takes the day's heat away at the next rollup; the counts stay."""
+    with stack.client() as client:
+        for _ in range(2):
+            data_of(post_lines(client, [line(story_ids=[1005]) for _ in range(5)], "203.0.113.9"))
+        for n in range(3):
+            data_of(post_lines(client, [line(story_ids=[1003])], f"198.{51 + n}.100.9"))
+    day_rows = roll_up(stack)
+    day = next(iter(day_rows.values())).day.isoformat()
+    with stack.client() as client:
+        assert error_of(client.get("/api/v1/editor/heat-anomalies", headers=sign_in(client, VERIFIED)), 403)
+    with stack.client() as client:
+        headers = sign_in(client, EDITOR)
+        listed = data_of(client.get("/api/v1/editor/heat-anomalies"))
+        assert listed["day"] == day
+        rows = {(r["item_type"], r["item_id"]): r for r in listed["list"]}
+        assert ("story", 1003) not in rows
+        forged = rows[("story", 1005)]
+        assert (forged["networks"], forged["top_network_share"], forged["discounted"]) == (1, 1.0, False)
+        body = {"day": day, "item_type": "story", "item_id": 1005}
+        assert error_of(client.post("/api/v1/editor/heat-anomalies/discount", json=body), 403)  # CSRF
+        done = client.post("/api/v1/editor/heat-anomalies/discount", json=body, headers=headers)
+        assert data_of(done)["discounted"] is True and done.get_json()["msg"] == "已不计入热度"
+        missing = {**body, "item_id": 999999}
+        error_of(client.post("/api/v1/editor/heat-anomalies/discount", json=missing, headers=headers), 404)
+    after = roll_up(stack)
+    assert after[("story", 1005)].heat == 0.0 and after[("story", 1005)].views == 3  # counts kept
+    assert after[("story", 1003)].heat == 3.0
+    with stack.client() as client:
+        headers = sign_in(client, EDITOR)
+        again = {
+            (r["item_type"], r["item_id"]): r for r in data_of(client.get("/api/v1/editor/heat-anomalies"))["list"]
+        }
+        assert again[("story", 1005)]["discounted"] is True

@@ -10,6 +10,10 @@ from api.blueprint import SIGNED_OUT, HubBlueprint
 from api.envelope import MSG_SAVED, envelope_of, ok
 from api.schemas.beacons import RollupQueuedSchema
 from api.schemas.editor import (
+    AnomalyArgs,
+    AnomalyListSchema,
+    DiscountBody,
+    DiscountedSchema,
     JobBody,
     JobListSchema,
     JobSchema,
@@ -18,7 +22,7 @@ from api.schemas.editor import (
     TextBody,
     TextFileSchema,
 )
-from api.services import editor, editor_texts
+from api.services import editor, editor_texts, heat_anomalies
 
 blp = HubBlueprint("editor", __name__, url_prefix="/api", description="Editors: index jobs and word lists (reads)")
 writes = HubBlueprint(
@@ -31,6 +35,7 @@ CONFLICT = "a job of the same group is queued or running: {code: 409, msg: '已�
 MSG_JOB_STARTED = "任务已开始"
 MSG_JOB_CANCELLING = "已请求取消"
 MSG_RETRY_QUEUED = "已重新加入索引队列"
+MSG_DISCOUNTED = "已不计入热度"
 
 
 @blp.route("/v1/editor/jobs")
@@ -145,3 +150,27 @@ class Rollup(MethodView):
         recompute daily heat, publish day/3-day/week/month heat to the index through the outbox. The
         worker runs one rollup at a time; msg `已开始汇总`. 503 when the worker's queue is unreachable."""
         return ok(editor.start_rollup(), "已开始汇总")
+
+
+@blp.route("/v1/editor/heat-anomalies")
+class HeatAnomalies(MethodView):
+    @blp.arguments(AnomalyArgs, location="query")
+    @blp.response(200, envelope_of(AnomalyListSchema))
+    @blp.alt_response(403, description=FORBIDDEN)
+    def get(self, args):
+        """A day's items (default the newest rolled-up day) whose heat comes mostly from one network (60%
+        of its people or more) or from accounts created that day (half or more), at least 3 people, most
+        looked-at first, with whether an editor discounted them."""
+        return ok(heat_anomalies.list_anomalies(args))
+
+
+@writes.route("/v1/editor/heat-anomalies/discount")
+class DiscountHeat(MethodView):
+    @writes.arguments(DiscountBody)
+    @writes.response(200, envelope_of(DiscountedSchema))
+    @writes.write_errors(FORBIDDEN)
+    @writes.alt_response(404, response="NOT_FOUND")
+    def post(self, args):
+        """Take an item's day out of the lists: its counts stay, its heat becomes 0, and the rollup is
+        queued so the lists change at once. Idempotent. msg `已不计入热度`."""
+        return ok(heat_anomalies.discount(args), MSG_DISCOUNTED)

@@ -95,3 +95,49 @@ __all__ = [
     "TextBody",
     "TextFileSchema",
 ]
+
+
+KINDS_WITH_HEAT = ("story", "paper", "event", "project")
+
+
+class AnomalyArgs(Schema):
+    day = fields.Date(load_default=None, metadata={"description": "yyyy-mm-dd; default the newest rolled-up day"})
+
+
+class DiscountBody(Trimmed):
+    day = fields.Date(required=True, error_messages={"required": "请选择日期", "invalid": "日期格式错误"})
+    item_type = fields.String(
+        required=True,
+        validate=validate.OneOf(KINDS_WITH_HEAT, error="内容类型错误"),
+        error_messages={"required": "内容类型错误"},
+    )
+    item_id = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(min=1, error="内容编号错误"),
+        error_messages={"required": "内容编号错误", "invalid": "内容编号错误"},
+    )
+
+
+class AnomalySchema(Schema):
+    item_type = fields.String(required=True)
+    item_id = fields.Integer(required=True)
+    title = fields.String(allow_none=True)
+    views = fields.Integer(required=True, metadata={"description": "people who viewed that day"})
+    clicks = fields.Integer(required=True)
+    networks = fields.Integer(required=True, metadata={"description": "distinct networks (/24, /48)"})
+    accounts = fields.Integer(required=True, metadata={"description": "distinct accounts with a verified e-mail"})
+    top_network_share = fields.Float(required=True, metadata={"description": "0-1: the largest network's share"})
+    new_account_share = fields.Float(required=True, metadata={"description": "0-1: accounts created that day"})
+    heat = fields.Float(required=True, metadata={"description": "the day's heat before any discount"})
+    discounted = fields.Boolean(required=True)
+
+
+class AnomalyListSchema(Schema):
+    day = fields.Date(allow_none=True)
+    list = fields.List(fields.Nested(AnomalySchema), required=True)
+
+
+class DiscountedSchema(Schema):
+    discounted = fields.Boolean(required=True)
+    queued = fields.Boolean(required=True, metadata={"description": "false: the rollup applies it at 0:00"})

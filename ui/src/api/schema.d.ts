@@ -96,6 +96,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/editor/heat-anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day's items (default the newest rolled-up day) whose heat comes mostly from one network (60%
+         *     of its people or more) or from accounts created that day (half or more), at least 3 people, most
+         *     looked-at first, with whether an editor discounted them.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description yyyy-mm-dd; default the newest rolled-up day */
+                    day?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnomalyListEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not an editor: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/editor/heat-anomalies/discount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take an item's day out of the lists: its counts stay, its heat becomes 0, and the rollup is
+         *     queued so the lists change at once. Idempotent. msg `已不计入热度`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DiscountBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DiscountedEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not an editor: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NOT_FOUND"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/editor/hotword-blocklist": {
         parameters: {
             query?: never;
@@ -3234,6 +3351,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Anomaly: {
+            /** @description distinct accounts with a verified e-mail */
+            accounts: number;
+            clicks: number;
+            discounted: boolean;
+            /** @description the day's heat before any discount */
+            heat: number;
+            item_id: number;
+            item_type: string;
+            /** @description distinct networks (/24, /48) */
+            networks: number;
+            /** @description 0-1: accounts created that day */
+            new_account_share: number;
+            title?: string | null;
+            /** @description 0-1: the largest network's share */
+            top_network_share: number;
+            /** @description people who viewed that day */
+            views: number;
+        };
+        AnomalyList: {
+            /** Format: date */
+            day?: string | null;
+            list: components["schemas"]["Anomaly"][];
+        };
+        AnomalyListEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["AnomalyList"];
+            msg?: string;
+        };
         AuthorPapersBody: {
             arxiv_name: string;
             /** @default 1 */
@@ -3325,6 +3472,24 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: (Record<string, never> | null) | components["schemas"]["NoData"];
+            msg?: string;
+        };
+        DiscountBody: {
+            /** Format: date */
+            day: string;
+            item_id: number;
+            /** @enum {string} */
+            item_type: "story" | "paper" | "event" | "project";
+        };
+        Discounted: {
+            discounted: boolean;
+            /** @description false: the rollup applies it at 0:00 */
+            queued: boolean;
+        };
+        DiscountedEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["Discounted"];
             msg?: string;
         };
         ErrorEnvelope: {

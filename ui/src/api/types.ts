@@ -24,6 +24,9 @@ export type SaveOrderBody = Schemas['SaveOrderBody'];
 export type PaperInfo = Schemas['PaperInfo'];
 export type WishState = Schemas['WishState'];
 export type ReportPage = Schemas['ReportPage'];
+/** GET /v1/editor/heat-anomalies: a day's items whose heat comes mostly from one network or new accounts. */
+export type AnomalyList = Schemas['AnomalyList'];
+export type Anomaly = Schemas['Anomaly'];
 export type Message = Schemas['Message'];
 export type MessagePage = Schemas['MessagePage'];
 export type Unread = Schemas['Unread'];

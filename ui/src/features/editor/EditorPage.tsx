@@ -19,6 +19,7 @@ import {
 } from './editorQueries';
 import { TARGET_LABELS, etaLabel, isActive, kindLabel, percentOf, speedLabel, stateLabel, timeLabel } from './jobFormat';
 import '@/components/Form/form.css';
+import { AnomaliesSection } from './AnomaliesSection';
 import { HeatSection } from './HeatSection';
 import { ReportsSection } from './ReportsSection';
 import { SourcesSection } from './SourcesSection';
@@ -38,6 +39,7 @@ export default function EditorPage() {
       <ReportsSection />
       <SourcesSection />
       <HeatSection />
+      <AnomaliesSection />
       <div className="editor-page__lists">
         <WordListSection
           name="glossary"

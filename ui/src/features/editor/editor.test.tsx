@@ -27,6 +27,11 @@ const SOURCE = {
   failures: [{ at: JOB.created_at, reason: 'https://feeds.example/a.xml: HTTP 500' }],
 };
 
+const ANOMALY = {
+  item_type: 'story', item_id: 45, title: '刷出来的文章', views: 3, clicks: 0, networks: 1, accounts: 0,
+  top_network_share: 1, new_account_share: 0, heat: 3, discounted: false,
+};
+
 function stubApi(role: string, calls: string[] = []) {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -41,6 +46,8 @@ function stubApi(role: string, calls: string[] = []) {
       return ok({ list: [REPORT], total: 1, page: 1, size: 20, hasNextPage: false });
     }
     if (url === '/api/v1/editor/sources') return ok({ list: [SOURCE] });
+    if (url === '/api/v1/editor/heat-anomalies') return ok({ day: '2026-11-26', list: [ANOMALY] });
+    if (url === '/api/v1/editor/heat-anomalies/discount') return ok({ discounted: true, queued: true });
     if (url.startsWith('/api/v1/editor/')) return ok({ text: '大模型, LLM\n', lines: 1, applies: '保存后下一次搜索即生效' });
     return ok(null);
   }));
@@ -106,6 +113,17 @@ describe('editors page', () => {
     renderWithProviders(<EditorPage />, { route: '/editor' });
     await userEvent.click(await screen.findByRole('button', { name: '立即汇总热度' }));
     await waitFor(() => expect(calls).toContain('POST /api/v1/editor/rollup'));
+  });
+
+  it('异常热度 lists one-network heat and discounts it for that day', async () => {
+    const calls: string[] = [];
+    stubApi('editor', calls);
+    renderWithProviders(<EditorPage />, { route: '/editor' });
+    const list = await screen.findByRole('list', { name: '异常热度列表' });
+    expect(within(list).getByRole('link', { name: '刷出来的文章' })).toHaveAttribute('href', '/view/45');
+    expect(list).toHaveTextContent('1 个网络（最多的占 100%）');
+    await userEvent.click(within(list).getByRole('button', { name: '不计入热度' }));
+    await waitFor(() => expect(calls).toContain('POST /api/v1/editor/heat-anomalies/discount'));
   });
 
   it('a signed-in non-editor gets 没有权限 and the page never calls the editors API', async () => {
