@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 ES_JARS := deploy/elasticsearch/target/lib/elasticsearch-cluster-runner-7.10.2.0.jar
 KEYCLOAK := deploy/keycloak/target/keycloak-24.0.5/.hub-built
 
-.PHONY: install system-deps run test test-fast lint test-python test-ui test-e2e ui services-up services-down clean relevance bench bench-servers soak audit
+.PHONY: bench-signals install system-deps run test test-fast lint test-python test-ui test-e2e ui services-up services-down clean relevance bench bench-servers soak audit
 
 install: system-deps $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) ui/node_modules/.installed
 
@@ -77,6 +77,14 @@ bench: install
 bench-servers: install
 	$(VENV)/bin/pip install -q -e '.[servers]'
 	$(PY) bench/server_floor.py
+
+# The signals issue's attacks at scale (bench/signal_attacks.py; figures in bench/RESULTS.md, "Signals under
+# attack"): forged beacons, fresh accounts and a registration burst against the test services.
+bench-signals: install
+	HUB_ES_PORT=9250 deploy/es.sh start && HUB_REDIS_PORT=6390 deploy/redis.sh start
+	HUB_SMTP_PORT=2590 deploy/smtp-sink.sh start && HUB_KEYCLOAK_PORT=8190 HUB_SMTP_PORT=2590 deploy/keycloak.sh start
+	$(PY) bench/signal_attacks.py --es http://127.0.0.1:9250 --redis redis://127.0.0.1:6390/3 --rate-limits \
+	  --keycloak http://127.0.0.1:8190 --registrations 200
 
 # Known vulnerabilities in the installed Python packages (pip-audit, OSV) and the UI's packages (npm audit).
 # Needs the vulnerability databases (OSV's API and the npm registry's audit endpoint) on the network.
