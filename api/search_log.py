@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 import logging
 from datetime import timedelta
 
@@ -20,6 +19,7 @@ from flask import request
 
 from api.after_answer import after_answer
 from api.context import hub
+from api.networks import address_group, network_of
 from api.session_user import current_user
 from config import Settings
 from store import hotwords
@@ -35,32 +35,8 @@ def rules(config: Settings) -> hotwords.Rules:
     return hotwords.Rules.of(config)
 
 
-def address_group(address: str | None) -> str:
-    """The part of an address that names one client: an IPv4 address, an IPv6 /64."""
-    try:
-        ip = ipaddress.ip_address((address or "").strip())
-    except ValueError:
-        return address or "unknown"
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
-
-
 def _keyed(secret: str, text: str) -> str:
     return hmac.new(secret.encode(), text.encode(), hashlib.sha256).hexdigest()[:32]
-
-
-def network_group(address: str | None) -> str:
-    """The network an address belongs to: IPv4 /24, IPv6 /48."""
-    try:
-        ip = ipaddress.ip_address((address or "").strip())
-    except ValueError:
-        return address or "unknown"
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return str(ipaddress.ip_network((ip, 24 if ip.version == 4 else 48), strict=False))
 
 
 def account_counts(user) -> bool:
@@ -79,7 +55,7 @@ def client_id(secret: str) -> str:
 
 
 def network_id(secret: str) -> str:
-    return "net:" + _keyed(secret, f"hotwords-network:{network_group(request.remote_addr)}")
+    return "net:" + _keyed(secret, f"hotwords-network:{network_of(request.remote_addr)}")
 
 
 def log_search(query: str) -> None:

@@ -73,6 +73,8 @@ class Settings:
     )
     # Hot words: a word is shown once this many distinct clients searched it within the window.
     hotwords_min_clients: int = field(default_factory=lambda: int(_env("HOTWORDS_MIN_CLIENTS", "3")))
+    # New hub accounts (first sign-ins that create a user) a day from one network (/24, /48).
+    signups_per_network: int = field(default_factory=lambda: int(_env("SIGNUPS_PER_NETWORK", "5")))
     # ... and from at least this many distinct networks (/24, /48).
     hotwords_min_networks: int = field(default_factory=lambda: int(_env("HOTWORDS_MIN_NETWORKS", "2")))
     # At most this many words are kept per day (the lowest are trimmed after counting).

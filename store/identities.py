@@ -28,6 +28,14 @@ class ProviderAccount:
     name: str | None
 
 
+def creates_user(session: Session, account: ProviderAccount) -> bool:
+    """Whether `bind` would create a new hub user: an identity never seen, with no verified e-mail of a user."""
+    known = session.scalars(select(UserIdentity.id).filter_by(issuer=account.issuer, subject=account.subject)).first()
+    if known is not None:
+        return False
+    return not (account.email and account.email_verified and _user_with_email(session, account.email))
+
+
 def bind(session: Session, account: ProviderAccount) -> int:
     """The hub user id of `account`, binding (and if need be creating) it on first sign-in."""
     identity = session.scalars(

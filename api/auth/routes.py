@@ -16,17 +16,19 @@ from authlib.common.errors import AuthlibBaseError
 from flask import Blueprint, redirect, request, session, url_for
 from joserfc.errors import JoseError
 
+from api.auth import signup_limit
 from api.auth.csrf import new_token
 from api.auth.oidc import account_of, client
 from api.auth.redirects import safe_target, with_query
 from api.context import db_sessions, settings
 from api.envelope import MSG_UNAVAILABLE, ApiError
-from store.identities import bind
+from store.identities import bind, creates_user
 
 log = logging.getLogger(__name__)
 blp = Blueprint("auth", __name__)
 
 MSG_LOGIN_FAILED = "登录失败，请重试"
+MSG_TOO_MANY_SIGNUPS = "当前网络今日新注册的账号过多，请明天再试"
 NEXT = "auth_next"
 
 
@@ -59,9 +61,15 @@ def callback():
     claims = token.get("userinfo")
     if not claims or not claims.get("sub"):
         raise ApiError(400, MSG_LOGIN_FAILED)
+    account = account_of(dict(claims), config.oidc_provider_name)
     with db_sessions()() as db:
-        user_id = bind(db, account_of(dict(claims), config.oidc_provider_name))
+        new_user = creates_user(db, account)
+        if new_user and not signup_limit.allowed():
+            raise ApiError(429, MSG_TOO_MANY_SIGNUPS)
+        user_id = bind(db, account)
         db.commit()
+    if new_user:
+        signup_limit.count()
     # A new session id at sign-in: an id known before (planted or leaked) is worthless after it.
     session.clear()
     session.rotate()

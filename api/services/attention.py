@@ -13,7 +13,6 @@ import base64
 import binascii
 import hashlib
 import hmac
-import ipaddress
 import json
 import logging
 
@@ -23,6 +22,7 @@ from redis.exceptions import RedisError
 
 from api.context import hub
 from api.envelope import ApiError
+from api.networks import network_of
 from api.schemas.beacons import ID_FIELDS, BeaconContent
 from api.session_user import current_user_id
 from store import attention
@@ -75,18 +75,6 @@ def decoded_beacon(data: str | None) -> dict:
 def _keyed(secret: str, text: str) -> str:
     # Fixed length and no raw ids or addresses in the stream or the database.
     return hmac.new(secret.encode(), f"attention:{text}".encode(), hashlib.sha256).hexdigest()[:32]
-
-
-def network_of(address: str | None) -> str:
-    """The network an address belongs to for counting people: IPv4 /24, IPv6 /48 (one site's block)."""
-    try:
-        ip = ipaddress.ip_address((address or "").strip())
-    except ValueError:
-        return address or "unknown"
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    prefix = 24 if isinstance(ip, ipaddress.IPv4Address) else 48
-    return str(ipaddress.ip_network((ip, prefix), strict=False))
 
 
 def viewer_key() -> str:
@@ -187,7 +175,6 @@ __all__ = [
     "accept_beacon",
     "batch_lines",
     "current_viewer",
-    "network_of",
     "record_view",
     "viewer_key",
 ]

@@ -136,3 +136,51 @@ def test_wrong_passwords_lock_an_account_for_a_while(keycloak):
         assert sign_in(f"wrong-{n}").status_code == 200  # the form again, with an error
     locked = sign_in("Right-pass-123")
     assert locked.status_code == 200 and "/auth/callback" not in locked.headers.get("Location", "")
+
+
+def _provider_user(name: str) -> None:
+    created = requests.post(
+        f"{KEYCLOAK_URL}/admin/realms/hub/users",
+        headers={"Authorization": f"Bearer {_admin_token()}"},
+        json={
+            "username": name,
+            "email": f"{name}@example.com",
+            "emailVerified": True,
+            "enabled": True,
+            "firstName": "限",
+            "lastName": "额",
+            "credentials": [{"type": "password", "value": "Right-pass-123", "temporary": False}],
+        },
+        timeout=30,
+    )
+    assert created.status_code == 201, created.text
+
+
+def _first_sign_in(app, name: str, address: str):
+    from tests.api.test_auth import provider_login
+
+    with app.test_client() as client:
+        start = client.get("/auth/login", query_string={"redirect_url": "/"}, environ_base={"REMOTE_ADDR": address})
+        callback = urlsplit(provider_login(requests.Session(), start.headers["Location"], name, "Right-pass-123"))
+        return client.get(f"{callback.path}?{callback.query}", environ_base={"REMOTE_ADDR": address})
+
+
+def test_new_accounts_per_network_and_day_are_limited(accounts_stack):
+    """Two new verified accounts from one /24 with a limit of one a day: the second is refused and no hub
+    user is made; another network may; an account the hub knows signs in whatever the count."""
+    app = accounts_stack.app(signups_per_network=1)
+    names = ["lim" + secrets.token_hex(4) for _ in range(3)]
+    for name in names:
+        _provider_user(name)
+    assert _first_sign_in(app, names[0], "198.51.100.10").status_code == 302
+    refused = _first_sign_in(app, names[1], "198.51.100.11")
+    assert refused.status_code == 429 and refused.get_json()["msg"] == "当前网络今日新注册的账号过多，请明天再试"
+    assert _first_sign_in(app, names[2], "203.0.113.10").status_code == 302
+    assert _first_sign_in(app, names[0], "198.51.100.12").status_code == 302  # known: not a new account
+    with accounts_stack.sessions()() as db:
+        from sqlalchemy import func, select
+
+        from store.models import User
+
+        emails = [f"{n}@example.com" for n in names]
+        assert db.scalar(select(func.count()).select_from(User).where(User.email.in_(emails))) == 2
