@@ -29,7 +29,10 @@ t0=$(date +%s)
 step "lint"; make -s lint
 step "API document and UI types are current"; .venv/bin/hub openapi --check ui/src/api/openapi.json && (cd ui && npm run -s api:check)
 step "ui lint"; (cd ui && npm run -s lint)
-step "python tests"; .venv/bin/pytest tests
+# Two workers (pytest-xdist): each has its own Redis database and stacks (tests/support.py). The few tests that
+# stop a shared service or start a cluster of their own run alone afterwards.
+step "python tests (2 workers)"; .venv/bin/pytest -n 2 -m "not serial" tests
+step "python tests (serial)"; .venv/bin/pytest -m serial tests
 step "ui unit tests"; (cd ui && npm test)
 step "ui build"; (cd ui && npm run build)
 step "browser tests"; deploy/e2e.sh

@@ -28,7 +28,11 @@ SMTP_PORT = os.environ.get("HUB_TEST_SMTP_PORT", "2590")  # the mail sink the te
 # The private cluster deploy/postgres.sh starts (user `hub`, trust on loopback); one database per stack.
 PG_SERVER = f"postgresql+psycopg://hub@127.0.0.1:{PG_PORT}"
 ES_URL = f"http://127.0.0.1:{ES_PORT}"
-REDIS_URL = f"redis://127.0.0.1:{REDIS_PORT}/0"
+# Under pytest-xdist each worker has a Redis database of its own (its broker queue, counters and caches
+# never meet another worker's); index aliases are unique per stack already.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+REDIS_DB = 2 + int(_WORKER.removeprefix("gw")) if _WORKER.startswith("gw") else 0
+REDIS_URL = f"redis://127.0.0.1:{REDIS_PORT}/{REDIS_DB}"
 KEYCLOAK_URL = f"http://127.0.0.1:{KEYCLOAK_PORT}"
 OIDC_ISSUER = f"{KEYCLOAK_URL}/realms/hub"
 DEMO_FILES = sorted((ROOT / "data" / "demo").glob("*.jsonl"))
@@ -44,7 +48,14 @@ def service(script: str, action: str) -> None:
         "HUB_PG_PORT": PG_PORT,
         "HUB_SMTP_PORT": SMTP_PORT,
     }
-    subprocess.run([str(ROOT / "deploy" / script), action], check=True, env=env, timeout=300)
+    # One start at a time across xdist workers: two scripts racing to start one server would collide.
+    import fcntl
+
+    lock = ROOT / "var" / "test-services.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        subprocess.run([str(ROOT / "deploy" / script), action], check=True, env=env, timeout=300)
 
 
 def wait_until(condition: Callable[[], object], timeout: float = 30, interval: float = 0.2, message: str = ""):

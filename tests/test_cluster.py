@@ -15,6 +15,8 @@ from store.models import Story
 from store.writes import upsert
 from tests.support import ROOT, TINY, Stack, data_of, story_fields, wait_until
 
+pytestmark = pytest.mark.serial  # three engine nodes of its own: too heavy beside the other tests
+
 CLUSTER_PORT = os.environ.get("HUB_TEST_ES_CLUSTER_PORT", "9270")
 QUERIES = ["边界测试", "文章", "paper", "大模型"]
 

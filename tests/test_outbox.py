@@ -1,5 +1,6 @@
 """A write made while Elasticsearch is down is kept in the outbox and indexed by the real worker later."""
 
+import pytest
 from sqlalchemy import select
 
 from indexer.sync import pending_count
@@ -18,6 +19,7 @@ def searchable(stack, title) -> bool:
         return False
 
 
+@pytest.mark.serial  # stops the shared engine
 def test_story_written_while_elasticsearch_is_down_is_indexed_after_it_returns(store_stack, tmp_path):
     stack = store_stack("outbox")
     stack.drain()  # creates the index while the node is up
