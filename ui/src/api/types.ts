@@ -45,6 +45,8 @@ export type Person = Schemas['Person'];
 /** The site's configured facts (GET /v1/site, also in the HTML shell): footer, name, description. */
 export type Site = Schemas['Site'];
 export type LoginInfo = Schemas['LoginInfo'];
+/** GET /v1/users/bindings: the accounts bound to the caller. */
+export type BindingList = Schemas['BindingList'];
 export type Suggestion = Schemas['Suggestion'];
 export type Hotword = Schemas['Hotword'];
 export type Totals = Schemas['Total'];

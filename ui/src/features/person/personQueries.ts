@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FeedPage, Paged, Person, RankingPage } from '@/api/types';
+import type { BindingList, FeedPage, Paged, Person, RankingPage } from '@/api/types';
 import { pagedQueryOptions } from '@/hooks/useInfiniteList';
 import { get, post } from '@/lib/request';
 
@@ -42,11 +42,6 @@ export interface UserRow {
 }
 
 /** An account bound through the sign-in provider. // until the API types are regenerated */
-export interface Binding {
-  provider: string;
-  email?: string | null;
-  bound_at?: string | null;
-}
 
 /** Body of POST /v1/users/edit. // until the API types are regenerated */
 export interface ProfileBody {
@@ -65,5 +60,6 @@ export const usersListQuery = () =>
 export const bindingsQuery = () =>
   queryOptions({
     queryKey: ['user-bindings'],
-    queryFn: ({ signal }) => get<Binding[]>('/v1/users/bindings', undefined, { signal }),
+    // The API answers {list: [...]} (BindingList); the page shows the list.
+    queryFn: async ({ signal }) => (await get<BindingList>('/v1/users/bindings', undefined, { signal })).list,
   });
