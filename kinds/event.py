@@ -102,11 +102,12 @@ class EventKind(Kind):
     feed = FeedSpec(
         path="/v1/events",
         body_name="EventListBody",
-        summary="Events: default `hot` = live first, then upcoming (soonest first), then ended (latest first); "
-        "`new` = latest start time first. `time` filters on when the event was published.",
-        sort="hot",
+        summary="Events: `new` (最新, the page's default) = live first, then upcoming (soonest first), then ended "
+        "(latest first); `hot` (最热) = the rolled-up heat, then the cumulative heat, then newest. `time` filters "
+        "on when the event was published.",
+        sort="new",
         time=None,
-        orders={"hot": "event_status", "new": "latest_start"},
+        orders={"hot": "heat", "new": "event_status"},
     )
 
     def search_fields(self, session: Session, event: Event) -> dict:

@@ -50,7 +50,6 @@ def test_every_document_carries_its_id_as_doc_key(demo_stack):
         build_feed("story", "heat"),
         build_feed("story", "newest"),
         build_feed("event", "event_status"),
-        build_feed("event", "latest_start"),
         build_global_ranking("hot", 1, 20),
         build_global_ranking("new", 1, 20),
         build_person_by_arxiv_name("Ada Lovelace"),

@@ -14,6 +14,7 @@ import re
 import nh3
 
 import kinds
+from analysis.summary import summary_from_html
 from api.context import db_sessions
 from api.envelope import MSG_CONTENT_REQUIRED, MSG_DELETE_REASON_REQUIRED, ApiError
 from api.outbox_kick import kick_outbox
@@ -45,7 +46,7 @@ def _fields(args: dict) -> dict:
     content = clean_content(args["content"])
     if not _has_substance(content):
         raise ApiError(400, MSG_CONTENT_REQUIRED, {"errors": {"json": {"content": [MSG_CONTENT_REQUIRED]}}})
-    summary = plain_text(args.get("summary") or "") or plain_text(content)[:SUMMARY_FROM_CONTENT]
+    summary = plain_text(args.get("summary") or "") or summary_from_html(content, SUMMARY_FROM_CONTENT)
     tags = list(dict.fromkeys(t.strip() for t in args.get("tags") or [] if t and t.strip()))
     return {
         "title": args["title"],

@@ -6,8 +6,7 @@ Each kind's feed says which order its `hot` and `new` sorts use (kinds/*.py, `Fe
   and views for stories, hotness for papers, stars and forks for projects), then newest first.
 - newest: newest `created_at` first.
 - event_status: live events first, then upcoming ones (soonest first), then ended ones (most recent
-  first).
-- latest_start: the latest `start_time` first."""
+  first)."""
 
 from __future__ import annotations
 
@@ -48,9 +47,7 @@ def build_feed(
         body["sort"] = ["_score", {"start_time": "asc"}, {"doc_key": "desc"}]
         return body
     body["query"] = {"bool": {"filter": clauses}}
-    if order == "latest_start":
-        body["sort"] = [{"start_time": "desc"}, {"doc_key": "desc"}]
-    elif order in ("heat", "newest"):
+    if order in ("heat", "newest"):
         body["sort"] = sort_clause("hot" if order == "heat" else "new", time)
     else:
         raise ValueError(f"unknown feed order {order!r}")

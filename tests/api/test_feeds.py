@@ -72,13 +72,16 @@ def test_paging_without_duplicates(tiny_client):
 
 
 def test_events_live_then_upcoming_then_ended(tiny_client):
-    page = feed(tiny_client, "event")
+    """最新 (sort=new, the events page's default): live, then upcoming soonest first, then ended; not the
+    events furthest in the future first."""
+    page = feed(tiny_client, "event", sort="new")
     assert ids(page) == [502, 503, 504, 505, 501]
+    assert ids(feed(tiny_client, "event")) == ids(page)  # the default
     badges = [(i["event_info"]["icon_msg"], i["event_info"]["color_status"]) for i in page["list"]]
     assert badges == [("直播", "live"), ("报名中", "open"), ("报名中", "open"), (None, "ended"), (None, "ended")]
     assert [i["event_info"]["button_msg"] for i in page["list"]][:2] == ["观看直播", "立即报名"]
     assert all(i["is_event"] and i["event_info"]["oldName"] for i in page["list"])
-    assert ids(feed(tiny_client, "event", sort="new")) == [504, 503, 502, 505, 501]
+    assert sorted(ids(feed(tiny_client, "event", sort="hot"))) == [501, 502, 503, 504, 505]  # 最热: by heat
 
 
 def test_papers_and_projects(tiny_client):

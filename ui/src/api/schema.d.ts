@@ -867,7 +867,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Events: default `hot` = live first, then upcoming (soonest first), then ended (latest first); `new` = latest start time first. `time` filters on when the event was published. */
+        /** Events: `new` (最新, the page's default) = live first, then upcoming (soonest first), then ended (latest first); `hot` (最热) = the rolled-up heat, then the cumulative heat, then newest. `time` filters on when the event was published. */
         post: {
             parameters: {
                 query?: never;
@@ -3550,7 +3550,7 @@ export interface components {
             /** @default 20 */
             size: number;
             /**
-             * @default hot
+             * @default new
              * @enum {string}
              */
             sort: "hot" | "new";

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { DeviceProvider } from '@/hooks/useDevice';
 import { Guides } from './Guides';
-import { TOUR_KEY, UPGRADE_GUIDE_KEY, dismissUpgradeGuide, upgradeGuideDue } from './guideState';
+import { TOUR_KEY, UPGRADE_GUIDE_KEY, dismissUpgradeGuide, rememberTour, upgradeGuideDue } from './guideState';
 import { Tour } from './Tour';
 import { TOUR_BUBBLE_WIDTH, TOUR_STEPS } from './tourSteps';
 
@@ -20,6 +20,8 @@ function page(parts: string[]) {
 }
 
 beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
   vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
 });
 afterEach(() => {
@@ -90,14 +92,20 @@ describe('tour', () => {
 describe('guides', () => {
   const renderGuides = () => render(<DeviceProvider><MemoryRouter><Guides /></MemoryRouter></DeviceProvider>);
 
-  it('a first visit gets the tour (remembered at once), a later one the upgrade guide', async () => {
+  it('a first visit gets the tour (remembered at once), the next page load of that visit nothing, a later visit the upgrade guide', async () => {
     page(['site-header__search', 'filters-bar']);
     const first = renderGuides();
     await screen.findByRole('dialog', { name: '搜索' });
-    expect(localStorage.getItem(TOUR_KEY)).toBe('done');
+    expect(Number(localStorage.getItem(TOUR_KEY))).toBeGreaterThan(0);
     expect(document.documentElement.dataset.guide).toBe('tour');
     first.unmount();
 
+    const reload = renderGuides(); // the same visit: one onboarding at a time
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.documentElement.dataset.guide).toBe('none');
+    reload.unmount();
+
+    sessionStorage.clear(); // a new visit (another tab, another day)
     renderGuides();
     expect(screen.getByRole('dialog', { name: '社区全新升级' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '我知道了' }));
@@ -105,5 +113,12 @@ describe('guides', () => {
     expect(document.documentElement.dataset.guide).toBe('none');
     expect(Number(localStorage.getItem(UPGRADE_GUIDE_KEY))).toBeGreaterThan(0);
     expect(upgradeGuideDue()).toBe(false);
+  });
+
+  it('within the tour\'s visit the upgrade guide waits a day', () => {
+    const shown = Date.parse('2026-11-26T10:00:00Z');
+    rememberTour(shown);
+    expect(upgradeGuideDue(shown + 3600_000)).toBe(false);
+    expect(upgradeGuideDue(shown + 25 * 3600_000)).toBe(true);
   });
 });
