@@ -95,6 +95,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         editor,
     ):
         api.register_blueprint(read_api.blp)
+    from api.auth import routes as auth_routes
     from api.limits import init_limits
     from api.routes import (
         beacons,
@@ -133,6 +134,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         suggest_blueprints=[suggest.blp],
         beacon_blueprints=[beacons.blp],
         sharing_blueprints=[wechat_share.blp],
+        sign_in_blueprints=[auth_routes.blp],
     )
     app.register_blueprint(health.blp)
     app.register_blueprint(media.blp)  # the demo pictures, resized like the asset hosts resize

@@ -56,6 +56,7 @@ def init_limits(
     suggest_blueprints=(),
     beacon_blueprints=(),
     sharing_blueprints=(),
+    sign_in_blueprints=(),
 ):
     """Build the app's limiter and put the configured limits on the given blueprints (by name, so the
     same blueprint objects can serve several apps with different limits)."""
@@ -79,6 +80,7 @@ def init_limits(
         ("beacons", settings.rate_limit_beacons, viewer_key, beacon_blueprints),
         ("beacons-address", settings.rate_limit_beacons_address, address_key, beacon_blueprints),
         ("sharing", settings.rate_limit_sharing, address_key, sharing_blueprints),
+        ("sign-in", settings.rate_limit_sign_in, address_key, sign_in_blueprints),
     )
     for scope, limit, key_func, blueprints in groups:
         # One shared counter per scope: 30 writes a minute in all, whichever write it is. Beacons count lines.

@@ -1,16 +1,21 @@
-"""The signed-in caller: a minimal session (Flask's signed cookie holding `user_id`).
-
-The full SSO comes later and only has to put the same `user_id` into the session."""
+"""The signed-in caller: `user_id` in the session (api/auth/sessions.py) that sign-in puts there."""
 
 from __future__ import annotations
 
 from flask import g, session
 
 from api.context import db_sessions
+from api.envelope import ApiError
 from store.models import User
+
+# A member's session is in Redis: while Redis is away the caller cannot be told from a visitor, and
+# answering as if signed out would hide their flags and refuse their writes with the wrong reason.
+MSG_SESSIONS_UNAVAILABLE = "服务暂时不可用，请稍后再试"
 
 
 def current_user_id() -> int | None:
+    if getattr(session, "unavailable", False):
+        raise ApiError(503, MSG_SESSIONS_UNAVAILABLE)
     value = session.get("user_id")
     try:
         return int(value) if value is not None else None

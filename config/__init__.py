@@ -129,6 +129,8 @@ class Settings:
     rate_limit_suggest: str = field(default_factory=lambda: _env("RATE_LIMIT_SUGGEST", "300/minute"))
     # WeChat share signatures: one per page view inside WeChat, per address.
     rate_limit_sharing: str = field(default_factory=lambda: _env("RATE_LIMIT_SHARING", "120/minute"))
+    # /auth/login, /auth/callback and /auth/logout per address (a sign-in is two of them).
+    rate_limit_sign_in: str = field(default_factory=lambda: _env("RATE_LIMIT_SIGN_IN", "30/minute"))
     # Where the counters live (default: redis_url).
     rate_limit_storage_url: str = field(default_factory=lambda: _env("RATE_LIMIT_STORAGE_URL", ""))
 

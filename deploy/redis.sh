@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Local Redis on loopback (Debian's redis-server), data and AOF under var/.
-#   deploy/redis.sh run | start | stop | status      port: HUB_REDIS_PORT (6379)
+#   deploy/redis.sh run | start | stop | status      port: HUB_REDIS_PORT (6379), memory: HUB_REDIS_MAXMEMORY (512mb)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -21,7 +21,11 @@ ensure_installed() {
 
 serve() {
   # appendfsync everysec: the broker survives a crash; the database stays the system of record.
+  # A memory limit with noeviction: Redis never drops a broker message or a member's session to make room;
+  # at the limit writes fail instead, which the hub treats as Redis being away (cache and counters are
+  # best effort, sign-in answers 503). Everything the hub keeps besides the broker queue has an expiry.
   redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --appendfsync everysec \
+    --maxmemory "${HUB_REDIS_MAXMEMORY:-512mb}" --maxmemory-policy noeviction \
     --save "" --protected-mode yes --daemonize "$1" --pidfile "$dir/redis.pid" --logfile "$2"
 }
 

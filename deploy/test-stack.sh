@@ -19,6 +19,10 @@ export HUB_REINDEX_CHUNK=${HUB_REINDEX_CHUNK:-25}
 export HUB_SOURCE_RSS_FEEDS=${HUB_SOURCE_RSS_FEEDS-http://127.0.0.1:1/e2e-unreachable-feed.xml}
 # One browser from one address runs every test within minutes: limits sized for that, still on.
 export HUB_RATE_LIMIT_SEARCH=${HUB_RATE_LIMIT_SEARCH:-3000/minute} HUB_RATE_LIMIT_SUGGEST=${HUB_RATE_LIMIT_SUGGEST:-6000/minute}
+export HUB_RATE_LIMIT_SIGN_IN=${HUB_RATE_LIMIT_SIGN_IN:-600/minute}
+# Beacon lines count per network (the whole suite is one browser on 127.0.0.1): the shipped 120 a minute
+# is a reader's share, not a test run's.
+export HUB_RATE_LIMIT_BEACONS=${HUB_RATE_LIMIT_BEACONS:-12000/minute} HUB_RATE_LIMIT_BEACONS_ADDRESS=${HUB_RATE_LIMIT_BEACONS_ADDRESS:-12000/minute}
 
 deploy/es.sh start
 deploy/redis.sh start

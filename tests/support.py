@@ -4,8 +4,10 @@ Test modules import from here only."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -511,6 +513,22 @@ def segments_per_primary(es, index: str) -> list[int]:
     from indexer.lifecycle import primary_copies
 
     return [copy["num_search_segments"] for copy in primary_copies(es.indices.segments(index=index))]
+
+
+def provider_login(browser, authorize_url: str, username: str, password: str) -> str:
+    """Fill Keycloak's login form; the callback URL the provider sends the browser to."""
+    page = browser.get(authorize_url, timeout=30)
+    assert page.status_code == 200, page.text[:500]
+    match = re.search(r'<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"', page.text, re.S)
+    assert match, page.text[:1000]
+    answer = browser.post(
+        html.unescape(match.group(1)),
+        data={"username": username, "password": password, "credentialId": ""},
+        allow_redirects=False,
+        timeout=30,
+    )
+    assert answer.status_code == 302, answer.text[:500]
+    return answer.headers["Location"]
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["wechat"]:

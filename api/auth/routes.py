@@ -15,13 +15,15 @@ import requests
 from authlib.common.errors import AuthlibBaseError
 from flask import Blueprint, redirect, request, session, url_for
 from joserfc.errors import JoseError
+from redis.exceptions import RedisError
 
 from api.auth import signup_limit
 from api.auth.csrf import new_token
 from api.auth.oidc import account_of, client
 from api.auth.redirects import safe_target, with_query
-from api.context import db_sessions, settings
+from api.context import db_sessions, hub, settings
 from api.envelope import MSG_UNAVAILABLE, ApiError
+from api.session_user import MSG_SESSIONS_UNAVAILABLE
 from store.identities import bind, creates_user
 
 log = logging.getLogger(__name__)
@@ -61,6 +63,11 @@ def callback():
     claims = token.get("userinfo")
     if not claims or not claims.get("sub"):
         raise ApiError(400, MSG_LOGIN_FAILED)
+    try:  # a member's session lives in Redis: without it, say so instead of failing after the provider
+        hub().redis.ping()
+    except RedisError as exc:
+        log.warning("sign-in cannot keep the session, Redis unreachable: %s", exc)
+        raise ApiError(503, MSG_SESSIONS_UNAVAILABLE) from exc
     account = account_of(dict(claims), config.oidc_provider_name)
     with db_sessions()() as db:
         new_user = creates_user(db, account)

@@ -15,7 +15,17 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
-from tests.support import DEMO_FILES, KEYCLOAK_URL, OIDC_ISSUER, ROOT, SMTP_PORT, data_of, loaded_stack, wait_until
+from tests.support import (
+    DEMO_FILES,
+    KEYCLOAK_URL,
+    OIDC_ISSUER,
+    ROOT,
+    SMTP_PORT,
+    data_of,
+    loaded_stack,
+    provider_login,
+    wait_until,
+)
 
 MAILBOX = Path(ROOT) / "var" / f"mail-{SMTP_PORT}"
 
@@ -157,8 +167,6 @@ def _provider_user(name: str) -> None:
 
 
 def _first_sign_in(app, name: str, address: str):
-    from tests.api.test_auth import provider_login
-
     with app.test_client() as client:
         start = client.get("/auth/login", query_string={"redirect_url": "/"}, environ_base={"REMOTE_ADDR": address})
         callback = urlsplit(provider_login(requests.Session(), start.headers["Location"], name, "Right-pass-123"))

@@ -5,8 +5,6 @@ public secret key."""
 
 from __future__ import annotations
 
-import html
-import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -19,7 +17,7 @@ from api.auth.redirects import safe_target
 from api.auth.sessions import KEY_PREFIX
 from config import DEFAULT_SECRET_KEY
 from store.models import OutboxEntry, User, UserIdentity
-from tests.support import DEMO_FILES, OIDC_ISSUER, data_of, error_of, loaded_stack
+from tests.support import DEMO_FILES, OIDC_ISSUER, data_of, error_of, loaded_stack, provider_login
 
 DEMO = {
     "editor": ("editor-demo-pass", 1, "editor", False),
@@ -45,22 +43,6 @@ def cookie(response, name: str) -> str | None:
         if header.startswith(f"{name}="):
             return header
     return None
-
-
-def provider_login(browser: requests.Session, authorize_url: str, username: str, password: str) -> str:
-    """Fill Keycloak's login form; the callback URL the provider sends the browser to."""
-    page = browser.get(authorize_url, timeout=30)
-    assert page.status_code == 200, page.text[:500]
-    match = re.search(r'<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"', page.text, re.S)
-    assert match, page.text[:1000]
-    answer = browser.post(
-        html.unescape(match.group(1)),
-        data={"username": username, "password": password, "credentialId": ""},
-        allow_redirects=False,
-        timeout=30,
-    )
-    assert answer.status_code == 302, answer.text[:500]
-    return answer.headers["Location"]
 
 
 def sign_in_through_provider(client, username: str, redirect_url="/papers?tab=hot", from_code="header"):
@@ -93,10 +75,12 @@ def test_each_demo_account_signs_in(app, auth_stack, username):
         assert "Secure" not in session_cookie  # HUB_ENV=test; production sets it (test below)
         csrf_cookie = cookie(done, "hub_csrf")
         assert csrf_cookie and "HttpOnly" not in csrf_cookie
-        # No fixation: the session id from before sign-in is gone.
-        before = cookie(start, "hub_session").split(";")[0].split("=", 1)[1]
+        # No fixation: before sign-in there is no server-side session at all (the attempt rides in the
+        # signed hub_pre cookie), and sign-in ends that cookie.
+        assert cookie(start, "hub_session") is None and "HttpOnly" in cookie(start, "hub_pre")
+        assert cookie(done, "hub_pre").startswith("hub_pre=;")
         after = session_cookie.split(";")[0].split("=", 1)[1]
-        assert before != after and auth_stack.redis().exists(KEY_PREFIX + before) == 0
+        assert auth_stack.redis().exists(KEY_PREFIX + after) == 1
         info = data_of(client.get("/api/v1/users"))
         assert (info["id"], info["role"], info["is_expert"]) == (user_id, role, expert)
         if expert:
@@ -223,7 +207,7 @@ def test_refuses_to_start_in_production_with_the_default_key(auth_stack):
     app = auth_stack.app(environment="production", secret_key="k" * 48)
     with app.test_client() as client:
         start = client.get("/auth/login")
-        assert "Secure" in cookie(start, "hub_session") and "HttpOnly" in cookie(start, "hub_session")
+        assert "Secure" in cookie(start, "hub_pre") and "HttpOnly" in cookie(start, "hub_pre")
 
 
 def test_a_cookie_forged_with_the_default_key_is_nobody(app):
