@@ -209,6 +209,8 @@ class Settings:
     link_base_url: str = field(default_factory=lambda: _env("LINK_BASE_URL", "").rstrip("/"))
     link_service_prefix: str = field(default_factory=lambda: _env("LINK_SERVICE_PREFIX", "/link-api").rstrip("/"))
     link_timeout: float = field(default_factory=lambda: min(3.0, float(_env("LINK_TIMEOUT", "3"))))
+    # Days a bearer token of the built-in link service stays good (then the client authorizes again).
+    link_token_days: int = field(default_factory=lambda: int(_env("LINK_TOKEN_DAYS", "30")))
     # Outbound calls (outbound/): a configured host that resolves to a private or loopback address is
     # refused unless this is on ("1"); empty: on in development and test only.
     outbound_private: str = field(default_factory=lambda: _env("OUTBOUND_ALLOW_PRIVATE", ""))

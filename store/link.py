@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import UTC, timedelta
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
@@ -23,20 +24,63 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def issue_token(session: Session, user_id: int) -> str:
-    """A new bearer token for `user_id`; only its hash is stored. The caller commits."""
+def issue_token(
+    session: Session, user_id: int, lifetime: timedelta, scopes: str = "read write", client_id: str | None = None
+) -> str:
+    """A new bearer token for `user_id` with `scopes`, good for `lifetime`; only its hash is stored. The
+    caller commits. `client_id`: the registered client it was issued to (None: the hub's own)."""
     token = secrets.token_urlsafe(32)
-    session.add(LinkToken(token_hash=_hash(token), user_id=user_id, created_at=utcnow()))
+    now = utcnow()
+    session.add(
+        LinkToken(
+            token_hash=_hash(token),
+            user_id=user_id,
+            created_at=now,
+            expires_at=now + lifetime,
+            scopes=scopes,
+            client_id=client_id,
+        )
+    )
     return token
 
 
-def user_of_token(session: Session, token: str) -> User | None:
+def allows(scopes: str, needed: str) -> bool:
+    """`read` / `write` granted whole or by a sub-scope of it (`write:statuses`)."""
+    return any(scope == needed or scope.startswith(needed + ":") for scope in scopes.split())
+
+
+def user_of_token(session: Session, token: str, needed: str = "read") -> User | None:
+    """The token's user while it is unrevoked, unexpired and grants `needed`; else None."""
     if not token:
         return None
     row = session.get(LinkToken, _hash(token))
-    if row is None or row.revoked_at is not None:
+    if row is None or row.revoked_at is not None or not allows(row.scopes, needed):
+        return None
+    expires = row.expires_at
+    if expires is not None and (expires if expires.tzinfo else expires.replace(tzinfo=UTC)) <= utcnow():
         return None
     return session.get(User, row.user_id)
+
+
+def token_grants(session: Session, token: str) -> LinkToken | None:
+    """The token's row whatever its state (to tell a missing scope from a bad token)."""
+    return session.get(LinkToken, _hash(token)) if token else None
+
+
+def revoke(session: Session, token: str, client_id: str | None = None) -> None:
+    """Revoke a token (of that client, when given); unknown tokens are ignored, as RFC 7009 asks."""
+    row = session.get(LinkToken, _hash(token)) if token else None
+    if row is not None and row.revoked_at is None and (client_id is None or row.client_id == client_id):
+        row.revoked_at = utcnow()
+
+
+def revoke_hub_tokens(session: Session, user_id: int) -> None:
+    """Sign-out: the tokens the hub's own authorize call gave this user stop working."""
+    session.execute(
+        update(LinkToken)
+        .where(LinkToken.user_id == user_id, LinkToken.client_id.is_(None), LinkToken.revoked_at.is_(None))
+        .values(revoked_at=utcnow())
+    )
 
 
 def live_status(session: Session, status_id: int) -> LinkStatus | None:

@@ -431,6 +431,9 @@ class LinkToken(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column()
+    scopes: Mapped[str] = mapped_column(String(200), default="read write", server_default="read write")
+    expires_at: Mapped[datetime | None] = mapped_column()  # None: issued before tokens expired
+    client_id: Mapped[str | None] = mapped_column(String(64))  # None: the hub's own authorize call
 
 
 class LinkOAuthApp(Base):

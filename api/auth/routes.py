@@ -25,6 +25,7 @@ from api.context import db_sessions, hub, settings
 from api.envelope import MSG_UNAVAILABLE, ApiError
 from api.session_user import MSG_SESSIONS_UNAVAILABLE
 from store.identities import bind, creates_user
+from store.link import revoke_hub_tokens
 
 log = logging.getLogger(__name__)
 blp = Blueprint("auth", __name__)
@@ -92,6 +93,11 @@ def logout():
     config = settings()
     target = safe_target(request.args.get("redirect_url"), config.site_origins)
     id_token = session.get("id_token")
+    user_id = session.get("user_id")
+    if user_id is not None:  # the link-feed tokens the hub gave this member stop working with the session
+        with db_sessions()() as db:
+            revoke_hub_tokens(db, int(user_id))
+            db.commit()
     session.clear()
     if not id_token:
         return redirect(target)

@@ -137,6 +137,13 @@ def authorize_decision():
         return _error_page(exc)
 
 
+@writes.post("/oauth/revoke")
+def revoke():
+    response = jsonify(provider.revoke())
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @writes.post("/oauth/token")
 def token():
     response = jsonify(provider.token())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 
 from flask import request
 from sqlalchemy import select, update
@@ -106,7 +107,7 @@ def authorize() -> dict:
     if conf.link_base_url:
         return link_oauth.start(conf.link_base_url, request.args.get("next"), conf.link_timeout)
     with db_sessions()() as db:
-        token = store.issue_token(db, user.id)
+        token = store.issue_token(db, user.id, timedelta(days=conf.link_token_days))
         db.commit()
     return {"access_token": token, "token_type": "Bearer", "scope": "read write", "base_url": public_base()}
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import base64
 import hmac
+from datetime import timedelta
 from html import escape
 from urllib.parse import unquote_plus, urlencode, urlsplit
 
 from flask import request, session
 
 from api.auth.redirects import with_query
-from api.context import db_sessions
+from api.context import db_sessions, settings
 from api.services.link_service import LinkError
 from api.session_user import current_user
 from store import link as tokens
@@ -199,10 +200,32 @@ def token() -> dict:
         grant = store.redeem_code(db, _text(form, "code"), client_id, _text(form, "redirect_uri"))
         if grant is None:
             raise OAuthError(400, "invalid_grant", MSG_GRANT)
-        access = tokens.issue_token(db, grant.user_id)
+        lifetime = timedelta(days=settings().link_token_days)
+        access = tokens.issue_token(db, grant.user_id, lifetime, scopes=grant.scopes, client_id=client_id)
         scopes, created = grant.scopes, int(grant.expires_at.timestamp()) - int(store.CODE_LIFETIME.total_seconds())
         db.commit()
-    return {"access_token": access, "token_type": "Bearer", "scope": scopes, "created_at": created}
+    return {
+        "access_token": access,
+        "token_type": "Bearer",
+        "scope": scopes,
+        "created_at": created,
+        "expires_in": int(lifetime.total_seconds()),
+    }
 
 
-__all__ = ["OAuthError", "consent_page", "decide", "register_app", "token"]
+def revoke() -> dict:
+    """POST /oauth/revoke (RFC 7009): `token`, and the client's credentials when a client revokes its own.
+    Unknown or already revoked tokens answer the same empty success; wrong credentials 401."""
+    form = _form()
+    client_id, secret = _client_credentials(form)
+    with db_sessions()() as db:
+        if client_id:
+            app = store.find_app(db, client_id)
+            if app is None or not store.secret_matches(app, secret):
+                raise OAuthError(401, "invalid_client", MSG_CLIENT)
+        tokens.revoke(db, _text(form, "token"), client_id or None)
+        db.commit()
+    return {}
+
+
+__all__ = ["OAuthError", "consent_page", "decide", "register_app", "revoke", "token"]

@@ -16,6 +16,7 @@ from store import link as store
 from store.models import LinkStatus, User
 
 MSG_BAD_BEARER = "访问令牌无效，请重新授权"
+MSG_SCOPE = "访问令牌的授权范围不足"
 MSG_NOT_FOUND = "动态不存在"
 MSG_EMPTY = "动态内容不能为空"
 MSG_TOO_LONG = f"动态内容不能超过 {store.MAX_STATUS_CHARS} 字"
@@ -41,10 +42,13 @@ def bearer_token() -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-def caller(db, token: str | None, required: bool) -> User | None:
+def caller(db, token: str | None, required: bool, needed: str = "read") -> User | None:
     """The token's user; without a valid token a 401 when `required`, else anonymous. A token that
-    is sent but wrong is always a 401 (the client must re-authorize, not silently lose its flags)."""
-    user = store.user_of_token(db, token) if token else None
+    is sent but wrong, expired or revoked is always a 401 (the client must re-authorize, not silently
+    lose its flags); a good token without the `needed` scope (`read` for reads, `write` for writes) 403."""
+    user = store.user_of_token(db, token, needed) if token else None
+    if user is None and token and store.user_of_token(db, token, "read" if needed == "write" else "write"):
+        raise LinkError(403, MSG_SCOPE)
     if user is None and (token or required):
         raise LinkError(401, MSG_BAD_BEARER)
     return user
@@ -197,7 +201,7 @@ def post(token: str | None, form: dict, kick) -> dict:
         raise LinkError(422, MSG_TOO_LONG)
     reply_to = form.get("in_reply_to_id")
     with db_sessions()() as db:
-        user = caller(db, token, True)
+        user = caller(db, token, True, "write")
         parent = None
         if reply_to not in (None, ""):
             parent = store.live_status(db, _status_id(str(reply_to))) if str(reply_to).isdigit() else None
@@ -213,7 +217,7 @@ def post(token: str | None, form: dict, kick) -> dict:
 def act(status_id: str, action: str, token: str | None, kick) -> dict:
     """favourite / unfavourite / bookmark / unbookmark: idempotent, answers the status as it now is."""
     with db_sessions()() as db:
-        user = caller(db, token, True)
+        user = caller(db, token, True, "write")
         target = _found(db, status_id)
         if action in ("favourite", "unfavourite"):
             store.set_favourite(db, target, user.id, on=action == "favourite")

@@ -325,3 +325,68 @@ def test_a_slow_remote_server_holds_one_account_to_two_short_calls(stack):
         assert len(remote.hits("/api/v1/statuses/7")) == 2
     finally:
         remote.close()
+
+
+def _token(stack, user_id: int, scopes: str = "read write", days: float = 1) -> str:
+    from datetime import timedelta
+
+    from store import link as link_store
+
+    with stack.sessions()() as db:
+        token = link_store.issue_token(db, user_id, timedelta(days=days), scopes=scopes)
+        db.commit()
+    return token
+
+
+def test_scopes_are_enforced_on_every_call(stack, service):
+    """A `read` token reads (its own flags too) but cannot post, favourite or bookmark (403); `write:statuses`
+    is a write scope."""
+    link = LinkClient(service, allow_private=True)
+    reader, writer = _token(stack, READER, "read"), _token(stack, AUTHOR, "read write:statuses")
+    posted = link.post_status(writer, "带写权限的令牌可以发动态")
+    assert link.status(posted["id"], reader)["id"] == posted["id"]
+    assert link.verify_credentials(reader)["id"] == str(READER)
+    for call in (
+        lambda: link.post_status(reader, "只读令牌发动态"),
+        lambda: link.act(posted["id"], "favourite", reader),
+        lambda: link.act(posted["id"], "bookmark", reader),
+    ):
+        with pytest.raises(LinkServiceError) as refused:
+            call()
+        assert refused.value.status == 403 and refused.value.remote == "访问令牌的授权范围不足"
+
+
+def test_tokens_expire_and_can_be_revoked(stack, service, local_hub):
+    import requests
+
+    link = LinkClient(service, allow_private=True)
+    expired = _token(stack, AUTHOR, days=-1 / 24)
+    with pytest.raises(LinkServiceError) as old:
+        link.verify_credentials(expired)
+    assert old.value.status == 401
+    token = _token(stack, AUTHOR)
+    assert link.verify_credentials(token)["id"] == str(AUTHOR)
+    revoked = requests.post(f"{service}/oauth/revoke", data={"token": token}, timeout=10)
+    assert revoked.status_code == 200 and revoked.json() == {}
+    with pytest.raises(LinkServiceError) as gone:
+        link.verify_credentials(token)
+    assert gone.value.status == 401
+    unknown = requests.post(f"{service}/oauth/revoke", data={"token": "nothing-like-it"}, timeout=10)
+    assert unknown.status_code == 200  # RFC 7009: the same answer, nothing learnt
+    wrong_client = requests.post(
+        f"{service}/oauth/revoke", data={"token": token, "client_id": "x", "client_secret": "y"}, timeout=10
+    )
+    assert wrong_client.status_code == 401
+
+
+def test_signing_out_revokes_the_hubs_own_link_tokens(stack, service):
+    app = stack.app()
+    with app.test_client() as client:
+        headers = sign_in(client, READER)
+        token = data_of(client.get("/api/v3/link/authorize", headers=headers))["access_token"]
+        link = LinkClient(service, allow_private=True)
+        assert link.verify_credentials(token)["id"] == str(READER)
+        client.get("/auth/logout")
+    with pytest.raises(LinkServiceError) as after:
+        link.verify_credentials(token)
+    assert after.value.status == 401

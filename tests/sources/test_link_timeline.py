@@ -5,6 +5,8 @@ min_id, remembering where it stopped) and against Mastodon-shaped JSON served by
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from sqlalchemy import func, select
 
@@ -45,7 +47,7 @@ def run(stack, **config) -> dict:
 
 def test_reads_the_remote_timeline_forward_and_the_statuses_are_found_by_search(stack, remote_stack, remote):
     with remote_stack.sessions()() as db:
-        token = link_store.issue_token(db, AUTHOR)
+        token = link_store.issue_token(db, AUTHOR, timedelta(days=1))
         db.commit()
     link = LinkClient(remote, allow_private=True)
     first = [link.post_status(token, f"远端动态第{n}条 强化学习") for n in range(3)]
