@@ -98,10 +98,11 @@ class ImageUrl(fields.String):
         return text
 
 
-# Dates outside a sane window are refused: a story dated 9999-12-31 would pin itself to the top of
-# every "newest" order. Items may be at most a day ahead of the import (clocks and time zones differ).
+# Dates outside a sane window are refused: a story dated 9999-12-31 (or tomorrow) would pin itself to the
+# top of every "newest" order. Items may be ahead of the import by a clock's skew only (dates carry their
+# zone, so time zones are no excuse); events are announced ahead and have a window of their own.
 EARLIEST = datetime(1990, 1, 1, tzinfo=UTC)
-DAY_AHEAD = timedelta(days=1)
+CLOCK_SKEW = timedelta(minutes=10)
 MSG_TOO_LATE = "日期超出范围：不能晚于 {limit}"
 MSG_TOO_EARLY = "日期超出范围：不能早于 {limit}"
 
@@ -110,7 +111,7 @@ class Moment(fields.Field):
     """ISO 8601, or relative to the import's `now` ('-3d5h', '+2d'), within `now - back` (or
     EARLIEST when `back` is None) .. `now + ahead`."""
 
-    def __init__(self, *, ahead: timedelta = DAY_AHEAD, back: timedelta | None = None, **kwargs):
+    def __init__(self, *, ahead: timedelta = CLOCK_SKEW, back: timedelta | None = None, **kwargs):
         super().__init__(**kwargs)
         self.ahead, self.back = ahead, back
 
@@ -142,8 +143,14 @@ class Moment(fields.Field):
 
 
 # Characters no document may carry: C0/C1 controls other than tab and line breaks (U+0000 makes the
-# engine refuse the document), lone surrogates and the non-characters U+FFFE/U+FFFF.
-_UNWANTED = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# engine refuse the document), lone surrogates and the non-characters U+FFFE/U+FFFF; and invisible format
+# characters that change how text reads without showing: bidi embeddings, overrides and isolates
+# (U+202E turns "gpj.exe" around), direction marks, zero-width spaces, word joiners and a stray BOM.
+# The zero-width joiner and non-joiner stay: emoji sequences and some scripts need them.
+_UNWANTED = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"
+    "\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+)
 
 
 def strip_unwanted(value):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from html import escape
 
@@ -12,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from analysis.normalize import plain_text
+from analysis.summary import summary_from_html
 from analysis.views import text_views
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, ImageUrl, Moment, TaggedRecord, TagSchema, highlight_of, iso
@@ -46,8 +46,8 @@ def clean_html(html: str) -> str:
     return nh3.clean(html or "", url_schemes=URL_SCHEMES).strip()
 
 
-def _text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", nh3.clean(html, tags=set())).strip()
+# A summary made from the content (import and the write API alike) holds at most this many characters.
+SUMMARY_CHARS = 120
 
 
 class StoryRecord(TaggedRecord):
@@ -191,5 +191,6 @@ class StoryKind(Kind):
         if data["user_id"] is not None and find(session, User, {"id": data["user_id"]}) is None:
             raise ValidationError({"user_id": [f"unknown user {data['user_id']}"]})
         data["content"] = nh3.clean(data["content"])
-        data["summary"] = data["summary"] or _text_of(data["content"])[:120]
+        # A summary is plain text, as the write API keeps it; none given: built from the content's blocks.
+        data["summary"] = plain_text(data["summary"]) or summary_from_html(data["content"], SUMMARY_CHARS)
         return upsert(session, Story, {"id": data.pop("id")}, data, self.relative_fields(raw))

@@ -63,7 +63,7 @@ def test_a_title_of_control_characters_only_is_refused(make_stack, tmp_path):
         assert session.scalars(select(Story)).all() == []
 
 
-def test_dates_beyond_a_day_ahead_or_before_1990_are_refused_with_a_chinese_message(make_stack, tmp_path):
+def test_dates_ahead_of_the_clock_or_before_1990_are_refused_with_a_chinese_message(make_stack, tmp_path):
     stack = make_stack("guard-dates")
     paper = {"type": "paper", "arxiv": "2401.00001", "title": "T", "abstract": "A", "authors": ["A"]}
     project = {"type": "project", "repo": "a/b", "description": "d", "stars": 1, "created_at": "-1d"}
@@ -74,19 +74,20 @@ def test_dates_beyond_a_day_ahead_or_before_1990_are_refused_with_a_chinese_mess
             story(1, created_at="9999-12-31T00:00:00Z"),
             story(2, created_at="+2d"),
             story(3, created_at="1970-01-01T00:00:00Z"),
-            story(4, created_at="+23h"),  # a clock a little ahead is fine
+            story(4, created_at="+5m"),  # a clock a little ahead is fine
+            story(5, created_at="+23h"),  # tomorrow is not: it would top the home feed
             {**paper, "published_at": "2030-01-01"},
             {**project, "repo": "a/c", "created_at": "+3d"},
             {**project},
         ],
     )
     errors = sorted(report.errors)
-    assert len(errors) == 5, errors
+    assert len(errors) == 6, errors
     assert all("日期超出范围" in e for e in errors)
-    assert any(":1: created_at: 日期超出范围：不能晚于 2026-11-23 08:00 UTC" in e for e in errors)
+    assert any(":1: created_at: 日期超出范围：不能晚于 2026-11-22 08:10 UTC" in e for e in errors)
     assert any(":3: created_at: 日期超出范围：不能早于 1990-01-01" in e for e in errors)
     with stack.sessions()() as session:
-        assert session.scalars(select(Story.id)).all() == [4]
+        assert session.scalars(select(Story.id)).all() == [4]  # 5 (+23h) refused
         assert session.scalars(select(Paper)).all() == []
         assert session.scalars(select(Project.repo)).all() == ["a/b"]
 
@@ -124,3 +125,21 @@ def test_the_demo_corpus_still_imports_cleanly(make_stack):
     stack = make_stack("guard-demo")
     report = stack.import_files(sorted((ROOT / "data" / "demo").glob("*.jsonl")))
     assert report.errors == []
+
+
+def test_imported_titles_lose_bidi_and_invisible_format_characters_and_summaries_their_markup(make_stack, tmp_path):
+    stack = make_stack("guard-bidi")
+    report = import_lines(
+        stack,
+        tmp_path,
+        [
+            story(1, title="发布\u202egpj.exe\u202c 说明\u200b", summary="<b>加粗</b>的<script>x</script>摘要"),
+            story(2, title="家庭👨\u200d👩\u200d👧表情", content="<h2>背景</h2><p>这是正文。</p><pre>code()</pre>"),
+        ],
+    )
+    assert report.errors == []
+    with stack.sessions()() as session:
+        first, second = session.get(Story, 1), session.get(Story, 2)
+    assert first.title == "发布gpj.exe 说明" and first.summary == "加粗的摘要"
+    assert second.title == "家庭👨\u200d👩\u200d👧表情"  # the joiner of an emoji sequence stays
+    assert second.summary == "背景。 这是正文。"

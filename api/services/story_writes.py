@@ -9,33 +9,24 @@ row's version, so a late index action cannot bring it back."""
 
 from __future__ import annotations
 
-import re
-
-import nh3
-
 import kinds
+from analysis.normalize import plain_text
 from analysis.summary import summary_from_html
 from api.context import db_sessions
 from api.envelope import MSG_CONTENT_REQUIRED, MSG_DELETE_REASON_REQUIRED, ApiError
 from api.outbox_kick import kick_outbox
 from api.services.access import forbid, is_author, is_editor, live_story, may_edit, require_user
 from api.user_flags import apply_flags
-from kinds.story import clean_html
+from kinds.story import SUMMARY_CHARS, clean_html
 from store.messages import DELETED, notify
 from store.models import Story, utcnow
 from store.writes import insert, touch, upsert
 
 STORY = kinds.kind("story")
-SUMMARY_FROM_CONTENT = 120
 
 
 def clean_content(html: str) -> str:
     return clean_html(html)
-
-
-def plain_text(html: str) -> str:
-    """Markup removed (text kept, escaped as nh3 does), whitespace collapsed."""
-    return re.sub(r"\s+", " ", nh3.clean(html or "", tags=set())).strip()
 
 
 def _has_substance(content: str) -> bool:
@@ -46,7 +37,7 @@ def _fields(args: dict) -> dict:
     content = clean_content(args["content"])
     if not _has_substance(content):
         raise ApiError(400, MSG_CONTENT_REQUIRED, {"errors": {"json": {"content": [MSG_CONTENT_REQUIRED]}}})
-    summary = plain_text(args.get("summary") or "") or summary_from_html(content, SUMMARY_FROM_CONTENT)
+    summary = plain_text(args.get("summary") or "") or summary_from_html(content, SUMMARY_CHARS)
     tags = list(dict.fromkeys(t.strip() for t in args.get("tags") or [] if t and t.strip()))
     return {
         "title": args["title"],
