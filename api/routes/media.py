@@ -21,19 +21,23 @@ blp = Blueprint("media", __name__)
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,60}\.(webp|png|jpe?g)$")
 RESIZE = re.compile(r"(?:^|/)resize,w_(\d{1,4})(?:/|$)")
-MIN_WIDTH, MAX_WIDTH = 16, 2000
+# The widths a picture is resized to: a request for any other width gets the next one up (the largest at
+# most), so neither the resized-picture cache nor the CPU can be made to work once per width asked.
+WIDTHS = (100, 200, 300, 500, 800, 1200, 2000)
 MAX_AGE = 24 * 3600
 FORMATS = {"webp": "WEBP", "png": "PNG", "jpg": "JPEG", "jpeg": "JPEG"}
 
 
 def requested_width(process: str | None) -> int | None:
-    """The width asked by `image/resize,w_<n>[/interlace,1]`, or None (the original)."""
+    """The width served for `image/resize,w_<n>[/interlace,1]` (n snapped up to one of WIDTHS), or None
+    (the original)."""
     if not process or not process.startswith("image/"):
         return None
     found = RESIZE.search(process.removeprefix("image"))
     if not found:
         return None
-    return max(MIN_WIDTH, min(MAX_WIDTH, int(found.group(1))))
+    asked = int(found.group(1))
+    return next((width for width in WIDTHS if width >= asked), WIDTHS[-1])
 
 
 @lru_cache(maxsize=256)

@@ -179,6 +179,12 @@ def test_demo_pictures_are_served_and_resized(shell):
     assert Image.open(io.BytesIO(resized.data)).size == (200, 112)
     avatar = shell.get("/media/demo/avatar-03.webp?x-oss-process=image/resize,w_500")
     assert Image.open(io.BytesIO(avatar.data)).size == (160, 160)  # never enlarged
+    # Other widths snap up to the few the site resizes to: w_201 is served 300 wide, w_9999 at most 2000.
+    snapped = shell.get("/media/demo/cover-01.webp?x-oss-process=image/resize,w_201")
+    assert Image.open(io.BytesIO(snapped.data)).size == (300, 169)
+    from api.routes.media import requested_width
+
+    assert [requested_width(f"image/resize,w_{n}") for n in (1, 100, 101, 499, 9999)] == [100, 100, 200, 500, 2000]
     for bad in ("/media/demo/..%2f..%2fpictures.py", "/media/demo/nope.webp", "/media/demo/cover-01.svg"):
         assert shell.get(bad).status_code == 404
 
