@@ -97,7 +97,7 @@ class Settings:
     # `hub import` writes this many lines per transaction (with their outbox rows).
     import_batch: int = field(default_factory=lambda: int(_env("IMPORT_BATCH", "500")))
     # The worker's drain holds a Redis lease of this many seconds, renewed after every batch.
-    drain_lock_seconds: int = field(default_factory=lambda: int(_env("DRAIN_LOCK_SECONDS", "60")))
+    drain_lock_seconds: int = field(default_factory=lambda: int(_env("DRAIN_LOCK_SECONDS", "20")))
     # An index job's runner holds a Redis lease of this many seconds, renewed after every chunk: a
     # runner killed with -9 frees its job within it, and the job is restarted (indexer/jobs.py).
     job_lease_seconds: int = field(default_factory=lambda: int(_env("JOB_LEASE_SECONDS", "30")))
