@@ -87,7 +87,8 @@ class Settings:
     proxy_hops: int = field(default_factory=lambda: int(_env("PROXY_HOPS", "0")))
     # Spec placeholders: configuration values with demo defaults.
     asset_hosts: list[str] = field(default_factory=lambda: _list("ASSET_HOSTS", "assets.aihub.example"))
-    event_host: str = field(default_factory=lambda: _env("EVENT_HOST", "https://events.aihub.example"))
+    # The events site whose /activities/{id} pages event links open; empty: this site serves them itself.
+    event_host: str = field(default_factory=lambda: _env("EVENT_HOST", "").rstrip("/"))
     ui_dist: Path = field(default_factory=lambda: Path(_env("UI_DIST", str(ROOT / "ui" / "dist"))))
     # Request bodies above this answer 413 (the API takes small JSON bodies only).
     max_body_bytes: int = field(default_factory=lambda: int(_env("MAX_BODY_BYTES", str(64 * 1024))))

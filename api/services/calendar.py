@@ -17,6 +17,7 @@ from sqlalchemy import select
 from api.context import db_sessions, settings
 from api.envelope import MSG_CALENDAR_TIME_INVALID, MSG_CALENDAR_TITLE_REQUIRED, MSG_NOT_FOUND, ApiError
 from api.event_times import local
+from api.public_origin import public_origin
 from store.models import Event
 from store.tags import tags_by_id
 
@@ -64,7 +65,7 @@ def _event_entry(event: Event) -> CalendarEvent:
         event.end_time,
         description=event.brief,
         location=event.address,
-        url=f"{settings().event_host}/activities/{event.id}",
+        url=f"{settings().event_host or public_origin()}/activities/{event.id}",
     )
 
 

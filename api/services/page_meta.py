@@ -90,6 +90,14 @@ def _paper(key: str, suffix: str = "") -> PageMeta:
     return PageMeta(f"{title}{suffix}" if title else None, _clip(summary), None, "article")
 
 
+def _event(event_id: str) -> PageMeta:
+    doc = reader().get(kinds.kind("event").doc_id(int(event_id)), ["source"])
+    if doc is None:
+        return NOT_FOUND
+    info = doc["source"]
+    return PageMeta(info.get("oldName") or info.get("name"), _clip(info.get("brief")), info.get("image_url"), "article")
+
+
 def _person(user_id: str) -> PageMeta:
     doc = reader().get(kinds.kind("person").doc_id(int(user_id)), ["source"])
     if doc is None:
@@ -105,6 +113,7 @@ ITEM_PAGES: list[tuple[re.Pattern[str], Callable[[str], PageMeta]]] = [
     (re.compile(r"paper/([^/]{1,64})"), _paper),
     (re.compile(r"trends/([^/]{1,64})"), lambda key: _paper(key, " 热度趋势")),
     (re.compile(r"users/([0-9]{1,18})"), _person),
+    (re.compile(r"activities/([0-9]{1,18})"), _event),
     (re.compile(r"update/([0-9]{1,18})"), lambda _id: PageMeta("编辑文章")),
 ]
 

@@ -104,6 +104,9 @@ def test_paper_user_and_list_pages(shell):
     assert paper.meta["og:description"][0] != "AI 社区：文章、论文、活动、开源项目与人物榜单"  # the paper's own summary
     trends = head_of(shell.get("/trends/2609.21889"))
     assert trends.title == "从向量量化的视角重新审视长上下文语言建模 热度趋势 - AI 社区"
+    event = head_of(shell.get("/activities/1"))  # the hub serves its own event pages
+    assert event.title == "大模型技术开放日 - AI 社区" and event.meta["og:type"] == ["article"]
+    assert shell.get("/activities/999999").status_code == 404
     user = head_of(shell.get("/users/2"))
     assert user.title == "李娜 - AI 社区"
     assert user.meta["og:type"] == ["profile"]

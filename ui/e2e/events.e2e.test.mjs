@@ -119,3 +119,30 @@ test('a 375 px phone: the event list wraps its time lines instead of scrolling s
   await shot(page, 'events-phone-375');
   await context.close();
 });
+
+for (const [name, options] of [
+  ['desktop', {}],
+  ['phone', { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true }],
+]) {
+  test(`an event card opens the event's page on this site (${name})`, async () => {
+    const { context, page } = await newPage(browser, options);
+    await page.goto(BASE + '/events');
+    const first = page.locator('.event-card').first();
+    await first.waitFor();
+    const id = await first.getAttribute('data-id');
+    const title = (await first.locator('.card-title').textContent()).trim();
+    await first.locator('.card-title a').click();
+    await page.waitForURL(`${BASE}/activities/${id}`);
+    assert.equal(page.context().pages().length, 1, 'the same tab, in the app');
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByText('（北京时间）').waitFor();
+    assert.equal(await page.locator('.event-page__facts').getByText('地点').count(), 1);
+    assert.ok(await page.getByRole('button', { name: /分享/ }).isVisible());
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= (options.viewport?.width ?? 1280), `page width ${width}`);
+    assert.equal(await page.title(), `${title} - AI 社区`);
+    await shot(page, `event-page-${name}`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+}

@@ -14,6 +14,7 @@ const FeedPage = lazyPage(() => import('@/features/feed/FeedPage'));
 const SearchPage = lazyPage(() => import('@/features/search/SearchPage'));
 const RankingsPage = lazyPage(() => import('@/features/person/RankingsPage'));
 const UserPage = lazyPage(() => import('@/features/person/UserPage'));
+const EventPage = lazyPage(() => import('@/features/event/EventPage'));
 const StoryPage = lazyPage(() => import('@/features/story/StoryPage'));
 const PaperPage = lazyPage(() => import('@/features/paper/PaperPage'));
 const TrendsPage = lazyPage(() => import('@/features/paper/TrendsPage'));
@@ -58,6 +59,7 @@ export function AppRoutes() {
         <Route path="users" element={<UsersPage />} />
         <Route path="users/edit" element={<UserEditPage />} />
         <Route path="users/:id" element={<UserPage />} />
+        <Route path="activities/:id" element={<EventPage />} />
         <Route path="create" element={<StoryEditPage key="create" />} />
         <Route path="update/:id" element={<StoryEditPage key="update" />} />
         <Route path="settings/account_binding" element={<AccountBindingPage />} />

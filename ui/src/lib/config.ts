@@ -9,10 +9,11 @@ export const config = {
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean),
-  eventHost: (env.VITE_EVENT_HOST as string | undefined) ?? 'https://events.aihub.example',
+  /** A separate events site for /activities/{id}; empty (the default): this site serves the event pages. */
+  eventHost: ((env.VITE_EVENT_HOST as string | undefined) ?? '').replace(/\/$/, ''),
   /** An external site for the 社区动态 nav entry; '' (the default) = the in-app link feed at /link. */
   linkHost: (env.VITE_LINK_HOST as string | undefined) ?? '',
-  bannerUrl: (env.VITE_BANNER_URL as string | undefined) ?? 'https://events.aihub.example/activities',
+  bannerUrl: (env.VITE_BANNER_URL as string | undefined) ?? '/events',
   fromCode: (env.VITE_FROM_CODE as string | undefined) ?? 'aihub_web',
   /** The logo's name; titles and the footer use the server's site name (GET /v1/site). */
   product: (env.VITE_PRODUCT_NAME as string | undefined) ?? 'AI 社区',

@@ -12,7 +12,7 @@ export const paths = {
   paperTrends: (id: number | string) => `/trends/${id}`,
   user: (id: number | string) => `/users/${id}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
-  /** An event's page on the events site (external). */
+  /** An event's page: /activities/{id} here, or on the events site a deployment names (VITE_EVENT_HOST). */
   event: (id: number | string) => `${config.eventHost}/activities/${id}`,
   create: () => '/create',
   update: (id: number | string) => `/update/${id}`,

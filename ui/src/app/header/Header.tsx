@@ -131,10 +131,17 @@ export function Header() {
             </nav>
           )}
           {!device.isApp && !device.isPhone && (
-            <a className="banner-link" href={config.bannerUrl} target="_blank" rel="noopener noreferrer">
-              <span className="banner-link__dot" aria-hidden="true" />
-              AI 开发者大会 · 报名中
-            </a>
+            config.bannerUrl.startsWith('/') ? (
+              <Link className="banner-link" to={config.bannerUrl}>
+                <span className="banner-link__dot" aria-hidden="true" />
+                AI 开发者大会 · 报名中
+              </Link>
+            ) : (
+              <a className="banner-link" href={config.bannerUrl} target="_blank" rel="noopener noreferrer">
+                <span className="banner-link__dot" aria-hidden="true" />
+                AI 开发者大会 · 报名中
+              </a>
+            )
           )}
           <div className="site-header__spacer" />
           {showSearch && !device.isPhone && (

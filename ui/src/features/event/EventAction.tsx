@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import type { EventInfo } from '@/api/types';
 import { goLogin, useLogin } from '@/features/auth';
-import { paths } from '@/lib/paths';
+import { EventLink } from './EventLink';
 import { useSaveOrder } from './eventActions';
 import { useEventTicket } from './EventTicket';
 import { buttonText, eventClick } from './eventRules';
 import { TicketDialog } from './TicketDialog';
 
-/** The event card's button (spec section 4): join at once, log in first, show the ticket, or open the event page. */
-export function EventAction({ event }: { event: EventInfo }) {
+/** The event card's button (spec section 4): join at once, log in first, show the ticket, or open the event
+ * page. On the event page itself (`onPage`), a member without a verified e-mail is told why instead. */
+export function EventAction({ event, onPage = false }: { event: EventInfo; onPage?: boolean }) {
   const { isLogin, loginInfo } = useLogin();
   const save = useSaveOrder(event);
   const openTicket = useEventTicket();
@@ -17,9 +18,11 @@ export function EventAction({ event }: { event: EventInfo }) {
   const action = eventClick(event, isLogin, loginInfo?.email);
   const className = `btn ${ended || event.order_status ? 'btn--ghost' : 'btn--primary'} btn--sm event-action`;
   const text = buttonText(event);
-  if (action === 'page') {
-    return <a className={className} href={paths.event(event.id)} target="_blank" rel="noopener noreferrer">{text}</a>;
+  if (action === 'page' && onPage) {
+    const why = isLogin && !loginInfo?.email && event.button_msg === '立即报名' ? '验证邮箱后即可报名' : null;
+    return why ? <span className="event-page__note">{why}</span> : null;
   }
+  if (action === 'page') return <EventLink eventId={event.id} className={className}>{text}</EventLink>;
   const onClick = () => {
     if (action === 'login') goLogin();
     else if (action === 'join' && loginInfo) save.mutate(loginInfo);

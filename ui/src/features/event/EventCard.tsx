@@ -3,11 +3,11 @@ import { Icon } from '@/components/Icon/Icon';
 import { Img } from '@/components/Img/Img';
 import { useDevice } from '@/hooks/useDevice';
 import { COVER_WIDTH } from '@/lib/image';
-import { paths } from '@/lib/paths';
 import { serverHtml } from '@/lib/serverHtml';
 import '@/components/Card/card.css';
 import { calendarLink } from './calendar';
 import { EventAction } from './EventAction';
+import { EventLink } from './EventLink';
 import './EventCard.css';
 
 /** '报名中' (registration open) or '直播' (live, with an animated icon). */
@@ -26,18 +26,17 @@ export function StatusBadge({ icon }: { icon?: string | null }) {
 
 /** Event card of the events page: cover, status badge, title, intro, action area. `name` is escaped HTML from the API. */
 export function EventCard({ event }: { event: EventInfo }) {
-  const href = paths.event(event.id);
   const { isWeChat } = useDevice();
   const ended = event.color_status === 'ended';
   return (
     <article className={`card event-card${ended ? ' event-card--ended' : ''}`} data-id={event.id}>
-      <a href={href} target="_blank" rel="noopener noreferrer" className="event-card__cover" tabIndex={-1} aria-hidden="true">
+      <EventLink eventId={event.id} className="event-card__cover" tabIndex={-1} aria-hidden="true">
         <Img src={event.image_url || event.ac_img} resize={COVER_WIDTH} alt="" />
         <StatusBadge icon={event.icon_msg} />
-      </a>
+      </EventLink>
       <div className="event-card__body">
         <h2 className="card-title card-title--sm">
-          <a href={href} target="_blank" rel="noopener noreferrer" dangerouslySetInnerHTML={serverHtml(event.name)} />
+          <EventLink eventId={event.id} dangerouslySetInnerHTML={serverHtml(event.name)} />
         </h2>
         {event.brief && <p className="card-summary card-summary--2">{event.brief}</p>}
         <div className="event-meta">
@@ -62,16 +61,15 @@ export function EventCard({ event }: { event: EventInfo }) {
 
 /** Read-only event card of the search results: thumbnail, highlighted name (HTML), intro, action bar; no calendar. */
 export function SearchEventCard({ event, summaryHtml }: { event: EventInfo; summaryHtml?: string }) {
-  const href = paths.event(event.id);
   return (
     <article className="card search-event-card" data-id={event.id}>
-      <a href={href} target="_blank" rel="noopener noreferrer" className="search-event-card__thumb" tabIndex={-1} aria-hidden="true">
+      <EventLink eventId={event.id} className="search-event-card__thumb" tabIndex={-1} aria-hidden="true">
         <Img src={event.ac_img || event.image_url} resize={COVER_WIDTH} alt="" />
-      </a>
+      </EventLink>
       <div className="search-event-card__body">
         <div className="card-kind">活动 <StatusBadge icon={event.icon_msg} /></div>
         <h2 className="card-title card-title--sm">
-          <a href={href} target="_blank" rel="noopener noreferrer" dangerouslySetInnerHTML={serverHtml(event.name)} />
+          <EventLink eventId={event.id} dangerouslySetInnerHTML={serverHtml(event.name)} />
         </h2>
         {summaryHtml ? <p className="card-summary card-summary--2" dangerouslySetInnerHTML={serverHtml(summaryHtml)} />
           : event.brief && <p className="card-summary card-summary--2">{event.brief}</p>}
@@ -80,7 +78,7 @@ export function SearchEventCard({ event, summaryHtml }: { event: EventInfo; summ
             {event.time_desc && <span><Icon name="calendar" size={13} />{event.time_desc}</span>}
             {event.address && <span><Icon name="pin" size={13} />{event.address}</span>}
           </div>
-          <a className="btn btn--ghost btn--sm" href={href} target="_blank" rel="noopener noreferrer">{event.button_msg || '查看详情'}</a>
+          <EventLink eventId={event.id} className="btn btn--ghost btn--sm">{event.button_msg || '查看详情'}</EventLink>
         </div>
       </div>
     </article>
