@@ -7,7 +7,7 @@ import logging
 import pybreaker
 from elasticsearch import ConnectionError as EsConnectionError
 from elasticsearch import ConnectionTimeout, TransportError
-from flask import Flask, jsonify, request
+from flask import Flask, current_app, jsonify, request
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
@@ -53,7 +53,32 @@ def answer_http_exception(error: HTTPException):
         # Validation failures (webargs answers 422): a 400 with the first Chinese message.
         return jsonify(error_body(400, first_message(messages), {"errors": messages})), 400
     msg = _DEFAULT_MESSAGES.get(status, error.description or MSG_SERVER_ERROR)
-    return jsonify(error_body(status, msg)), status
+    response = jsonify(error_body(status, msg))
+    # The exception's own headers stay (a 405's Allow, a 401's WWW-Authenticate); the body is the envelope.
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    if status == 405 and "Allow" not in response.headers:
+        response.headers["Allow"] = ", ".join(sorted(_allowed_methods()))
+    return response, status
+
+
+def _allowed_methods() -> set[str]:
+    """The methods some route of this path answers. flask-smorest registers a resource's view for every
+    method and answers those it has no handler for 405 itself, so the view's own handlers decide."""
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    allowed = set()
+    for method in ("GET", "POST", "PUT", "PATCH", "DELETE"):
+        try:
+            endpoint, _args = adapter.match(method=method)
+        except HTTPException:
+            continue
+        if endpoint.startswith("ui."):  # the SPA's catch-all takes any method only to refuse it
+            continue
+        handlers = getattr(getattr(current_app.view_functions.get(endpoint), "view_class", None), "methods", None)
+        if handlers is None or method in {m.upper() for m in handlers}:
+            allowed.add(method)
+    return allowed | ({"HEAD"} if "GET" in allowed else set())
 
 
 def register_error_handlers(app: Flask) -> None:

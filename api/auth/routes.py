@@ -3,11 +3,13 @@
 login:    /auth/login?redirect_url=…&from_code=…  -> the provider's login page (code + PKCE).
 callback: the provider sends the browser back here; the user is bound or created, the session id is
           rotated and the browser goes to redirect_url (a path or URL on this site) with from_code.
-logout:   /auth/logout?redirect_url=…  ends the session here and at the provider (RP-initiated logout
-          with id_token_hint), which sends the browser back to redirect_url."""
+logout:   POST /auth/logout?redirect_url=… with the session's CSRF token (form field `csrf_token` or the
+          X-CSRF-Token header; another site cannot sign a member out) ends the session here and at the
+          provider (RP-initiated logout with id_token_hint), which sends the browser back to redirect_url."""
 
 from __future__ import annotations
 
+import hmac
 import logging
 from urllib.parse import urlencode, urljoin
 
@@ -18,7 +20,7 @@ from joserfc.errors import JoseError
 from redis.exceptions import RedisError
 
 from api.auth import signup_limit
-from api.auth.csrf import new_token
+from api.auth.csrf import HEADER, MSG_CSRF, new_token
 from api.auth.oidc import account_of, client
 from api.auth.redirects import safe_target, with_query
 from api.context import db_sessions, hub, settings
@@ -88,10 +90,15 @@ def callback():
     return redirect(with_query(target, from_code=after.get("from_code")))
 
 
-@blp.get("/auth/logout")
+@blp.post("/auth/logout")
 def logout():
     config = settings()
     target = safe_target(request.args.get("redirect_url"), config.site_origins)
+    if session.get("user_id") is not None:
+        sent = request.form.get("csrf_token") or request.headers.get(HEADER, "")
+        expected = session.get("csrf_token")
+        if not isinstance(expected, str) or not hmac.compare_digest(expected.encode(), str(sent).encode()):
+            raise ApiError(403, MSG_CSRF)
     id_token = session.get("id_token")
     user_id = session.get("user_id")
     if user_id is not None:  # the link-feed tokens the hub gave this member stop working with the session

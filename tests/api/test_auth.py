@@ -128,7 +128,12 @@ def test_logout_ends_both_sessions(app):
     with app.test_client() as client:
         _, _, browser = sign_in_through_provider(client, "expert")
         data_of(client.get("/api/v1/users"))
-        out = client.get("/auth/logout", query_string={"redirect_url": "/papers"})
+        token = client.get_cookie("hub_csrf").value
+        # Not by a GET (a link on another site), nor a POST without the session's token.
+        assert client.get("/auth/logout", query_string={"redirect_url": "/papers"}).status_code != 302
+        assert client.post("/auth/logout", data={"csrf_token": "forged"}).status_code == 403
+        data_of(client.get("/api/v1/users"))  # still signed in
+        out = client.post("/auth/logout", query_string={"redirect_url": "/papers"}, data={"csrf_token": token})
         assert out.status_code == 302
         end = urlsplit(out.headers["Location"])
         query = parse_qs(end.query)
@@ -144,7 +149,7 @@ def test_logout_ends_both_sessions(app):
         page = browser.get(start.headers["Location"], allow_redirects=False, timeout=30)
         assert page.status_code == 200 and "kc-form-login" in page.text
         # Logging out again without a session simply goes back.
-        again = client.get("/auth/logout", query_string={"redirect_url": "https://evil.example"})
+        again = client.post("/auth/logout", query_string={"redirect_url": "https://evil.example"})
         assert again.headers["Location"] == "/"
 
 

@@ -83,3 +83,9 @@ def test_healthz_is_503_when_elasticsearch_is_unreachable(offline_client):
     response = offline_client.get("/healthz")
     assert response.status_code == 503
     assert response.get_json()["checks"]["elasticsearch"]["ok"] is False
+
+
+def test_a_405_says_which_methods_the_path_takes(client):
+    answer = client.delete("/api/v2/search", query_string={"q": "大模型"})
+    assert answer.status_code == 405 and answer.get_json()["msg"] == "请求方法不支持"
+    assert set(answer.headers["Allow"].replace(" ", "").split(",")) >= {"GET"}

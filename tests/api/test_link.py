@@ -386,7 +386,7 @@ def test_signing_out_revokes_the_hubs_own_link_tokens(stack, service):
         token = data_of(client.get("/api/v3/link/authorize", headers=headers))["access_token"]
         link = LinkClient(service, allow_private=True)
         assert link.verify_credentials(token)["id"] == str(READER)
-        client.get("/auth/logout")
+        client.post("/auth/logout", data={"csrf_token": headers["X-CSRF-Token"]})
     with pytest.raises(LinkServiceError) as after:
         link.verify_credentials(token)
     assert after.value.status == 401

@@ -60,7 +60,7 @@ function Logo({ to, interactive }: { to: string; interactive: boolean }) {
 }
 
 export function Header() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [params] = useSearchParams();
   const device = useDevice();
   const { isLogin, loginInfo } = useLogin();
@@ -188,7 +188,7 @@ export function Header() {
                       {isEditor(loginInfo) && (
                         <Link role="menuitem" className="user-menu__item" to={paths.editor()} onClick={close}><Icon name="cpu" size={15} />编辑工作台</Link>
                       )}
-                      <button role="menuitem" type="button" className="user-menu__item" onClick={() => { close(); goLogout(); }}><Icon name="logout" size={15} />退出登录</button>
+                      <button role="menuitem" type="button" className="user-menu__item" onClick={() => { close(); goLogout(`${pathname}${search}`); }}><Icon name="logout" size={15} />退出登录</button>
                     </div>
                   )}
                 </Popover>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { paths } from '@/lib/paths';
+import { csrfToken } from '@/lib/request';
 import { loginInfoQuery } from './authQueries';
 
 /** Login state: unknown while loading, then logged in (loginInfo) or not (the call failed). */
@@ -15,9 +16,19 @@ export function goLogin(redirect?: string): void {
   window.location.assign(paths.login(redirect));
 }
 
-/** Full-page redirect to the single sign-on logout. */
+/** Sign out: a POST of the session's CSRF token to /auth/logout (a link on another site cannot sign anyone
+ * out), which ends the sign-on session too and comes back to `redirect`. */
 export function goLogout(redirect = '/'): void {
-  window.location.assign(paths.logout(redirect));
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = paths.logout(redirect);
+  const token = document.createElement('input');
+  token.type = 'hidden';
+  token.name = 'csrf_token';
+  token.value = csrfToken() ?? '';
+  form.append(token);
+  document.body.append(form);
+  form.submit();
 }
 
 /** For signed-in pages: a signed-out visitor goes to login (and back here afterwards). */
