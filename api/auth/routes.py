@@ -15,12 +15,13 @@ from urllib.parse import urlencode, urljoin
 
 import requests
 from authlib.common.errors import AuthlibBaseError
-from flask import Blueprint, redirect, request, session, url_for
+from flask import Blueprint, g, redirect, request, session, url_for
 from joserfc.errors import JoseError
 from redis.exceptions import RedisError
 
 from api.auth import signup_limit
 from api.auth.csrf import HEADER, MSG_CSRF, new_token
+from api.auth.error_page import sign_in_error_page
 from api.auth.oidc import account_of, client
 from api.auth.redirects import safe_target, with_query
 from api.context import db_sessions, hub, settings
@@ -35,6 +36,14 @@ blp = Blueprint("auth", __name__)
 MSG_LOGIN_FAILED = "登录失败，请重试"
 MSG_TOO_MANY_SIGNUPS = "当前网络今日新注册的账号过多，请明天再试"
 NEXT = "auth_next"
+
+
+@blp.errorhandler(ApiError)
+def _sign_in_failed(error: ApiError):
+    """A failed sign-in step answers a page with 重试 that keeps where the member was going."""
+    kept = getattr(g, "auth_next", None) or session.get(NEXT) or {}
+    back = safe_target(kept.get("url") or request.args.get("redirect_url"), settings().site_origins)
+    return sign_in_error_page(error, back)
 
 
 @blp.get("/auth/login")
@@ -54,7 +63,7 @@ def login():
 @blp.get("/auth/callback")
 def callback():
     config = settings()
-    after = session.pop(NEXT, None) or {}
+    after = g.auth_next = session.pop(NEXT, None) or {}
     try:
         token = client().authorize_access_token()
     except (AuthlibBaseError, JoseError) as exc:  # denied, state or nonce mismatch, bad ID token

@@ -17,7 +17,7 @@ from api.auth.redirects import safe_target
 from api.auth.sessions import KEY_PREFIX
 from config import DEFAULT_SECRET_KEY
 from store.models import OutboxEntry, User, UserIdentity
-from tests.support import DEMO_FILES, OIDC_ISSUER, data_of, error_of, loaded_stack, provider_login
+from tests.support import DEMO_FILES, OIDC_ISSUER, data_of, error_of, free_port, loaded_stack, provider_login
 
 DEMO = {
     "editor": ("editor-demo-pass", 1, "editor", False),
@@ -228,3 +228,20 @@ def test_a_cookie_forged_with_the_default_key_is_nobody(app):
 def _keyed(app):
     app.secret_key = DEFAULT_SECRET_KEY
     return app
+
+
+def test_sign_in_failures_are_pages_with_retry_that_keep_the_return_url(app, auth_stack):
+    """The provider down, or a callback replayed: a Chinese page with 重试 back to where the member was going,
+    never the API's JSON on a browser navigation."""
+    down = auth_stack.app(oidc_issuer=f"http://127.0.0.1:{free_port()}/realms/hub").test_client()
+    page = down.get("/auth/login", query_string={"redirect_url": "/papers?tab=hot"})
+    assert page.status_code == 503 and page.mimetype == "text/html"
+    text = page.get_data(as_text=True)
+    assert "重试" in text and 'href="/auth/login?redirect_url=%2Fpapers%3Ftab%3Dhot"' in text
+    with app.test_client() as client:
+        start = client.get("/auth/login", query_string={"redirect_url": "/events"})
+        callback = urlsplit(provider_login(requests.Session(), start.headers["Location"], "user", "user-demo-pass"))
+        assert client.get(f"{callback.path}?{callback.query}").status_code == 302
+        replayed = client.get(f"{callback.path}?{callback.query}")  # the same code and state again
+        assert replayed.status_code == 400 and replayed.mimetype == "text/html"
+        assert "登录失败，请重试" in replayed.get_data(as_text=True) and "重试</a>" in replayed.get_data(as_text=True)
