@@ -120,6 +120,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         sources.run_blp,
         editor.writes,
         link.writes,
+        users.writes,
     ]
     for write_blp in [*writes, beacons.blp, wechat_share.blp]:
         api.register_blueprint(write_blp)

@@ -30,13 +30,14 @@ def _same(old: Any, new: Any) -> bool:
     return old == new
 
 
-def _apply(row: Versioned, fields: dict[str, Any]) -> bool:
-    changed = False
+def _apply(row: Versioned, fields: dict[str, Any]) -> frozenset[str]:
+    """Set the fields that differ; the names of those that did."""
+    changed = []
     for key, value in fields.items():
         if not _same(getattr(row, key), value):
             setattr(row, key, value)
-            changed = True
-    return changed
+            changed.append(key)
+    return frozenset(changed)
 
 
 def upsert(
@@ -64,12 +65,13 @@ def upsert(
         _after_change(session, row)
         return "created"
     update = {k: v for k, v in fields.items() if k not in keep_on_update}
-    if not _apply(row, update):
+    changed = _apply(row, update)
+    if not changed:
         return "unchanged"
     row.version += 1
     row.updated_at = utcnow()
     session.flush()
-    _after_change(session, row)
+    _after_change(session, row, changed)
     return "updated"
 
 
@@ -90,14 +92,21 @@ def touch(session: Session, row: Versioned) -> None:
     _after_change(session, row)
 
 
-def _after_change(session: Session, row: Versioned) -> None:
-    for entity_type, entity_id in _outbox_keys(session, row):
+# What story and link-status documents show of their author: a change to anything else of a user (the
+# region, the e-mail, the score) rebuilds the person's document only, not every story they wrote.
+AUTHOR_FIELDS = frozenset({"name", "avatar_url", "arxiv_name", "activity_sheet"})
+
+
+def _after_change(session: Session, row: Versioned, changed: frozenset[str] | None = None) -> None:
+    for entity_type, entity_id in _outbox_keys(session, row, changed):
         enqueue(session, entity_type, entity_id)
 
 
-def _outbox_keys(session: Session, row: Versioned) -> list[tuple[str, int]]:
+def _outbox_keys(session: Session, row: Versioned, changed: frozenset[str] | None = None) -> list[tuple[str, int]]:
+    """The row's own entry, and those of the documents that show it. `changed`: the fields that changed
+    (None: the row is new or changed as a whole)."""
     keys = [(row.outbox_type, row.id)]
-    if isinstance(row, User):
+    if isinstance(row, User) and (changed is None or changed & AUTHOR_FIELDS):
         # Story documents embed the author's name and avatar: rebuild them too.
         keys += [(Story.outbox_type, i) for i in session.scalars(select(Story.id).where(Story.user_id == row.id))]
         # So do link statuses.
@@ -133,6 +142,7 @@ class BatchWrites:
         self._rows: dict[tuple, Versioned | None] = {}
         self._changed: list[Versioned] = []
         self._new: list[Versioned] = []  # added to the session at `finish`, in foreign-key order
+        self._fields: dict[int, frozenset[str]] = {}  # per updated row (by id()): the fields that changed
 
     def preload(self, model: type[Versioned], column: str, values: list[Any]) -> None:
         wanted = [v for v in dict.fromkeys(values) if v is not None and (model, column, v) not in self._rows]
@@ -163,11 +173,13 @@ class BatchWrites:
             self._new.append(row)
             self._changed.append(row)
             return "created"
-        if not _apply(row, {k: v for k, v in fields.items() if k not in keep}):
+        changed = _apply(row, {k: v for k, v in fields.items() if k not in keep})
+        if not changed:
             return "unchanged"
         row.version += 1
         row.updated_at = utcnow()
         self._changed.append(row)
+        self._fields[id(row)] = changed
         return "updated"
 
     def finish(self) -> None:
@@ -175,7 +187,11 @@ class BatchWrites:
         # A user's stories and link statuses are those already stored before this batch (as if the
         # lines were written one by one: users come before the stories of the same import).
         with self.session.no_autoflush:
-            dependants = {id(row): _outbox_keys(self.session, row)[1:] for row in self._changed if row.id is not None}
+            dependants = {
+                id(row): _outbox_keys(self.session, row, self._fields.get(id(row)))[1:]
+                for row in self._changed
+                if row.id is not None
+            }
         # New rows table by table, referenced tables first (a story's new author before the story):
         # one flush of everything would leave the order of the tables' inserts to the ORM.
         by_table: dict = {}
@@ -191,7 +207,7 @@ class BatchWrites:
             self.session.execute(
                 sql_insert(OutboxEntry), [{"entity_type": t, "entity_id": i, "created_at": now} for t, i in keys]
             )
-        self._changed, self._new = [], []
+        self._changed, self._new, self._fields = [], [], {}
 
 
 @cache

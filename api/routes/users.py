@@ -14,6 +14,8 @@ from api.services.users import MSG_NOT_SIGNED_IN, bindings, edit_profile, user_p
 from api.session_user import current_user
 
 blp = HubBlueprint("users", __name__, url_prefix="/api", description="Login info, users, profile")
+# The profile edit is a write: a blueprint of its own so the write rate limit covers it (not the reads).
+writes = HubBlueprint("users_writes", __name__, url_prefix="/api", description="Profile edit")
 
 
 def _signed_in(status: int):
@@ -55,13 +57,14 @@ class UserList(MethodView):
         return ok(user_page(args["page"], args["size"]))
 
 
-@blp.route("/v1/users/edit")
+@writes.route("/v1/users/edit")
 class UserEdit(MethodView):
-    @blp.arguments(ProfileEditBody)
-    @blp.response(200, envelope_of(ProfileSchema))
-    @blp.alt_response(403, description="not signed in ('请先登录') or no/wrong X-CSRF-Token")
+    @writes.arguments(ProfileEditBody)
+    @writes.response(200, envelope_of(ProfileSchema))
+    @writes.write_errors("not signed in ('请先登录') or no/wrong X-CSRF-Token")
     def post(self, args):
-        """Edit the caller's own profile: name (1–30), avatar_url (http(s) on an allowed host, or empty), region (≤ 20)."""
+        """Edit the caller's own profile: name (1–30), avatar_url (http(s) on an allowed host, or empty), region (≤ 20).
+        The caller's stories are reindexed only when what they show of the author changed (name, avatar)."""
         user = _signed_in(403)
         return ok(edit_profile(user.id, args), msg="保存成功")
 

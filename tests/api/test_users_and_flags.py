@@ -69,3 +69,43 @@ def test_login_info(flags_stack):
         assert set(info) >= {"email", "phone", "region", "avatar_url", "score"}
         sign_in(client, 424242)  # an account that no longer exists
         error_of(client.get("/api/v1/users"), 401)
+
+
+def _pending_stories(stack) -> list[int]:
+    from sqlalchemy import select
+
+    from store.models import OutboxEntry
+
+    with stack.sessions()() as db:
+        return list(
+            db.scalars(
+                select(OutboxEntry.entity_id).where(
+                    OutboxEntry.entity_type == "story", OutboxEntry.processed_at.is_(None)
+                )
+            )
+        )
+
+
+def test_a_profile_edit_rebuilds_the_stories_only_when_the_author_shown_changed(make_stack):
+    """101 wrote story 1001: a new region rebuilds the person only; a new name rebuilds the story too."""
+    stack = tiny_stack(make_stack, "profile-edit")
+    stack.drain()
+    with stack.client() as client:
+        headers = sign_in(client, 101)
+        avatar = "https://assets.aihub.example/avatars/101.png"  # as it is
+        same = {"name": "作者甲", "avatar_url": avatar, "region": "杭州"}
+        data_of(client.post("/api/v1/users/edit", json=same, headers=headers))
+        assert _pending_stories(stack) == []
+        data_of(client.post("/api/v1/users/edit", json={**same, "name": "作者甲改"}, headers=headers))
+        assert 1001 in _pending_stories(stack)
+
+
+def test_profile_edits_are_rate_limited_as_writes(make_stack):
+    stack = tiny_stack(make_stack, "profile-limit")
+    app = stack.app(rate_limits_enabled=True, rate_limit_writes="3/minute")
+    with app.test_client() as client:
+        headers = sign_in(client, 103)
+        for n in range(3):
+            data_of(client.post("/api/v1/users/edit", json={"name": f"作者{n}"}, headers=headers))
+        assert error_of(client.post("/api/v1/users/edit", json={"name": "作者4"}, headers=headers), 429)
+        data_of(client.get("/api/v1/users"))  # reads are not writes

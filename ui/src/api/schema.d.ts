@@ -2340,7 +2340,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Edit the caller's own profile: name (1–30), avatar_url (http(s) on an allowed host, or empty), region (≤ 20). */
+        /**
+         * Edit the caller's own profile: name (1–30), avatar_url (http(s) on an allowed host, or empty), region (≤ 20).
+         *     The caller's stories are reindexed only when what they show of the author changed (name, avatar).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2372,6 +2375,13 @@ export interface paths {
                     content?: never;
                 };
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
