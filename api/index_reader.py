@@ -48,8 +48,9 @@ class IndexReader:
     def _call(self, fn: Callable[..., Any], **kwargs) -> Any:
         return self.breaker.call(fn, **kwargs)
 
-    def search(self, body: dict) -> dict:
-        return self._call(self.es.search, index=self.alias, body=body)
+    def search(self, body: dict, timeout: float | None = None) -> dict:
+        extra = {"request_timeout": timeout} if timeout is not None else {}
+        return self._call(self.es.search, index=self.alias, body=body, **extra)
 
     def concepts(self) -> frozenset[str]:
         """The glossary concept ids every document behind the alias carries (for text_query), asked of
@@ -66,16 +67,18 @@ class IndexReader:
         self._concepts = (now, known)
         return known
 
-    def hits(self, body: dict) -> list[dict]:
-        return self.search(body)["hits"]["hits"]
+    def hits(self, body: dict, timeout: float | None = None) -> list[dict]:
+        return self.search(body, timeout)["hits"]["hits"]
 
     def count(self, query: dict) -> int:
         return self._call(self.es.count, index=self.alias, body={"query": query})["count"]
 
-    def get(self, doc_id: str, source: list[str]) -> dict | None:
-        """The document's `_source` (only the `source` fields), or None when there is no such document."""
+    def get(self, doc_id: str, source: list[str], timeout: float | None = None) -> dict | None:
+        """The document's `_source` (only the `source` fields), or None when there is no such document.
+        `timeout`: seconds this read may wait (default: the client's read timeout)."""
+        extra = {"request_timeout": timeout} if timeout is not None else {}
         try:
-            return self._call(self.es.get, index=self.alias, id=doc_id, _source=source)["_source"]
+            return self._call(self.es.get, index=self.alias, id=doc_id, _source=source, **extra)["_source"]
         except NotFoundError:
             return None
 

@@ -13,6 +13,7 @@ from sqlalchemy import text
 from api.context import db_sessions, hub, reader
 
 blp = Blueprint("health", __name__)
+HEALTH_TIMEOUT = 1.0  # seconds the engine's check may take
 
 
 def _check(probe) -> dict:
@@ -38,7 +39,11 @@ def healthz():
         hub().redis.ping()
 
     def search():
-        health = reader().es.cluster.health(timeout="2s")
+        # Bounded: a hung engine makes this check fail within a second, and an open breaker (the API
+        # already knows the engine is down) answers at once.
+        if reader().breaker.current_state == "open":
+            raise RuntimeError("the engine's circuit breaker is open")
+        health = reader().es.cluster.health(timeout="1s", request_timeout=HEALTH_TIMEOUT)
         return {"status": health["status"]}
 
     checks = {"database": _check(database), "redis": _check(cache), "elasticsearch": _check(search)}

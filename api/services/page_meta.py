@@ -23,6 +23,9 @@ from api.services.papers import find_paper
 log = logging.getLogger(__name__)
 
 DESCRIPTION_LIMIT = 160  # characters: what chat cards and result snippets show
+# The shell waits this long for an item's title: with the engine slow the page loads without it (the UI
+# shows the item itself), and the reads go through the breaker, so a hung engine costs nothing once open.
+META_TIMEOUT = 1.0
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ def _clip(text: str | None) -> str | None:
 
 
 def _story(story_id: str) -> PageMeta:
-    doc = reader().get(kinds.kind("story").doc_id(int(story_id)), ["source"])
+    doc = reader().get(kinds.kind("story").doc_id(int(story_id)), ["source"], META_TIMEOUT)
     if doc is None:
         return NOT_FOUND
     info = doc["source"]
@@ -82,7 +85,7 @@ def _story(story_id: str) -> PageMeta:
 
 def _paper(key: str, suffix: str = "") -> PageMeta:
     try:
-        info = find_paper(key)["source"]
+        info = find_paper(key, timeout=META_TIMEOUT)["source"]
     except ApiError:
         return NOT_FOUND
     title = info.get("title_cn") or info.get("title")
@@ -91,7 +94,7 @@ def _paper(key: str, suffix: str = "") -> PageMeta:
 
 
 def _event(event_id: str) -> PageMeta:
-    doc = reader().get(kinds.kind("event").doc_id(int(event_id)), ["source"])
+    doc = reader().get(kinds.kind("event").doc_id(int(event_id)), ["source"], META_TIMEOUT)
     if doc is None:
         return NOT_FOUND
     info = doc["source"]
@@ -99,7 +102,7 @@ def _event(event_id: str) -> PageMeta:
 
 
 def _person(user_id: str) -> PageMeta:
-    doc = reader().get(kinds.kind("person").doc_id(int(user_id)), ["source"])
+    doc = reader().get(kinds.kind("person").doc_id(int(user_id)), ["source"], META_TIMEOUT)
     if doc is None:
         return NOT_FOUND
     info = doc["source"]

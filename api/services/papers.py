@@ -16,7 +16,7 @@ PAPER = kinds.kind("paper")
 PERSON = kinds.kind("person")
 
 
-def find_paper(key: str, with_series: bool = False) -> dict:
+def find_paper(key: str, with_series: bool = False, timeout: float | None = None) -> dict:
     """The paper document for a number ('12') or any spelling of an arXiv id; 404 otherwise."""
     item_id = key if key.isdigit() else None
     arxiv_id = None
@@ -25,7 +25,7 @@ def find_paper(key: str, with_series: bool = False) -> dict:
             arxiv_id, _ = parse_arxiv(key)
         except ArxivIdError as exc:
             raise ApiError(404, MSG_NOT_FOUND) from exc
-    hits = reader().hits(build_paper_lookup(item_id, arxiv_id, with_series))
+    hits = reader().hits(build_paper_lookup(item_id, arxiv_id, with_series), timeout)
     if not hits:
         raise ApiError(404, MSG_NOT_FOUND)
     return hits[0]["_source"]

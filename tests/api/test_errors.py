@@ -89,3 +89,27 @@ def test_a_405_says_which_methods_the_path_takes(client):
     answer = client.delete("/api/v2/search", query_string={"q": "大模型"})
     assert answer.status_code == 405 and answer.get_json()["msg"] == "请求方法不支持"
     assert set(answer.headers["Allow"].replace(" ", "").split(",")) >= {"GET"}
+
+
+def test_a_hung_engine_costs_a_page_and_healthz_about_a_second(demo_stack, tmp_path):
+    """An engine that accepts connections and never answers: the page shell gives up on its title after
+    META_TIMEOUT and /healthz reports the engine down within its own bound, not the 3 s read timeout."""
+    import socket
+    import time
+
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text("<!doctype html><html><head><title>x</title></head><body></body></html>")
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(16)
+        app = demo_stack.app(es_url=f"http://127.0.0.1:{silent.getsockname()[1]}", ui_dist=dist, es_read_timeout=3)
+        with app.test_client() as client:
+            started = time.monotonic()
+            assert client.get("/view/1").status_code == 200  # the site's own title; the UI shows the story
+            page_took = time.monotonic() - started
+            started = time.monotonic()
+            health = client.get("/healthz")
+            health_took = time.monotonic() - started
+    assert health.status_code == 503 and health.get_json()["checks"]["elasticsearch"]["ok"] is False
+    assert page_took < 2.5 and health_took < 2.5  # each bounded near 1 s, below the 3 s read timeout
