@@ -24,7 +24,9 @@ serve() {
   # A memory limit with noeviction: Redis never drops a broker message or a member's session to make room;
   # at the limit writes fail instead, which the hub treats as Redis being away (cache and counters are
   # best effort, sign-in answers 503). Everything the hub keeps besides the broker queue has an expiry.
-  redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --appendfsync everysec \
+  # exec in the foreground (run): the supervisor's signals reach redis-server itself, not a waiting shell.
+  [ "$1" = no ] && set -- "$1" "$2" exec || set -- "$1" "$2" ""
+  $3 redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --appendonly yes --appendfsync everysec \
     --maxmemory "${HUB_REDIS_MAXMEMORY:-512mb}" --maxmemory-policy noeviction \
     --save "" --protected-mode yes --daemonize "$1" --pidfile "$dir/redis.pid" --logfile "$2"
 }
