@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from api.blueprint import HubBlueprint
+from api.blueprint import RATE_LIMITED, HubBlueprint
 from api.envelope import envelope_of
 from api.schemas.search import SearchArgs, SearchPageSchema, TotalArgs, TotalSchema
 from api.services.feeds import counts, search_page
@@ -16,6 +16,7 @@ blp = HubBlueprint("search", __name__, url_prefix="/api", description="Search an
 class Search(MethodView):
     @blp.arguments(SearchArgs, location="query")
     @blp.response(200, envelope_of(SearchPageSchema, name="SearchPageEnvelope"))
+    @blp.alt_response(429, description=RATE_LIMITED)
     def get(self, args):
         """Search stories, papers, events and projects; titles come back highlighted as safe HTML.
 
@@ -28,6 +29,7 @@ class Search(MethodView):
 class Total(MethodView):
     @blp.arguments(TotalArgs, location="query")
     @blp.response(200, envelope_of(TotalSchema))
+    @blp.alt_response(429, description=RATE_LIMITED)
     def get(self, args):
         """Counts per type for the search tabs: the same `q`, `label` and `time` as the search, one request."""
         return counts(args)

@@ -6,7 +6,7 @@ from html import escape
 
 from flask.views import MethodView
 
-from api.blueprint import HubBlueprint
+from api.blueprint import RATE_LIMITED, HubBlueprint
 from api.context import reader
 from api.envelope import envelope_of, ok
 from api.read_cache import cached_answer
@@ -30,6 +30,7 @@ def suggestion(hit: dict) -> dict:
 class StoryTitles(MethodView):
     @blp.arguments(SuggestArgs, location="query")
     @blp.response(200, envelope_of(SuggestionSchema, many=True))
+    @blp.alt_response(429, description=RATE_LIMITED)
     def get(self, args):
         """Story titles matching what was typed, by prefix or inside the title, Chinese or English."""
         if not args["q"]:

@@ -40,3 +40,24 @@ def test_document_lists_every_endpoint(client):
     assert {"q", "model", "label", "time", "sort", "page", "size"} <= parameters
     story = doc["components"]["schemas"]["StoryInfo"]["properties"]
     assert {"is_voted", "is_marked", "is_reported", "can_editor", "can_delete", "session_user_id"} <= set(story)
+
+
+def test_every_rate_limited_call_documents_its_429(demo_stack):
+    """Every operation of a rate-limited blueprint (the limiter's check runs before their requests only,
+    api/limits.py) tells a client it may answer 429."""
+    from api.limits import EXTENSION
+
+    app = demo_stack.app(rate_limits_enabled=True)
+    check = app.extensions[EXTENSION]._check_request_limit
+    limited = {name for name, funcs in app.before_request_funcs.items() if name and check in funcs}
+    assert {"search", "suggest", "beacons", "story_writes", "users_writes"} <= limited, limited
+    document = app.test_client().get("/api/openapi.json").get_json()
+    missing = [
+        f"{method.upper()} {path}"
+        for path, operations in document["paths"].items()
+        for method, operation in operations.items()
+        if method in ("get", "post", "put", "patch", "delete")
+        and set(operation.get("tags", [])) & limited
+        and "429" not in operation.get("responses", {})
+    ]
+    assert missing == []

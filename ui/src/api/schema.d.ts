@@ -2616,6 +2616,13 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
@@ -2701,6 +2708,13 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
@@ -2747,6 +2761,13 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
