@@ -4,7 +4,8 @@ while the provider is still starting."""
 
 from __future__ import annotations
 
-from authlib.integrations.flask_client import OAuth
+from authlib.integrations.flask_client import FlaskOAuth2App, OAuth
+from authlib.integrations.requests_client import OAuth2Session
 from flask import Flask, current_app
 
 from analysis.normalize import CJK
@@ -17,8 +18,27 @@ TIMEOUT = (
 )
 
 
+class _ProviderSession(OAuth2Session):
+    """Calls to the provider go to the configured issuer's URLs only: no redirect is followed (a redirect
+    answers as an error, the sign-in page says the provider is unavailable) and no proxy setting from the
+    environment applies (DESIGN.md, "Outbound calls")."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.max_redirects = 0
+        self.trust_env = False
+
+
+class _ProviderApp(FlaskOAuth2App):
+    client_cls = _ProviderSession
+
+
+class _OAuth(OAuth):
+    oauth2_client_cls = _ProviderApp
+
+
 def register(app: Flask, settings: Settings) -> None:
-    oauth = OAuth(app)
+    oauth = _OAuth(app)
     client = oauth.register(
         name="hub",
         client_id=settings.oidc_client_id,

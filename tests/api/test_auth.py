@@ -245,3 +245,21 @@ def test_sign_in_failures_are_pages_with_retry_that_keep_the_return_url(app, aut
         replayed = client.get(f"{callback.path}?{callback.query}")  # the same code and state again
         assert replayed.status_code == 400 and replayed.mimetype == "text/html"
         assert "登录失败，请重试" in replayed.get_data(as_text=True) and "重试</a>" in replayed.get_data(as_text=True)
+
+
+def test_the_provider_is_asked_at_its_configured_address_only(auth_stack):
+    """An issuer whose metadata redirects elsewhere (here to a second local server standing in for an
+    internal one): the redirect is not followed and sign-in says the provider is unavailable."""
+    from tests.support import Answer, FeedServer
+
+    issuer, elsewhere = FeedServer(), FeedServer()
+    target = elsewhere.route("/meta", Answer(200, body=b'{"issuer": "x"}'))
+    issuer.route("/realms/hub/.well-known/openid-configuration", Answer(302, headers={"Location": target}))
+    try:
+        client = auth_stack.app(oidc_issuer=f"{issuer.base}/realms/hub").test_client()
+        page = client.get("/auth/login", query_string={"redirect_url": "/papers"})
+        assert page.status_code == 503 and "重试" in page.get_data(as_text=True)
+        assert len(issuer.hits("/realms/hub/.well-known/openid-configuration")) == 1 and elsewhere.seen == []
+    finally:
+        issuer.close()
+        elsewhere.close()
