@@ -13,9 +13,8 @@ from config import Settings
 from store.identities import ProviderAccount
 
 EXTENSION = "hub_oidc"
-TIMEOUT = (
-    5  # seconds for each call to the provider (metadata, keys, token): a hung provider holds a request thread no longer
-)
+# Seconds for each call to the provider (metadata, keys, token): a hung provider holds a request thread no longer.
+TIMEOUT = 3
 
 
 class _ProviderSession(OAuth2Session):
