@@ -17,4 +17,11 @@ describe('feed de-duplication (spec section 4)', () => {
     ];
     expect(dedupe(pages, itemKey).map(itemKey)).toEqual(['story:1', 'story:2', 'paper:2611.00001', 'event:4', 'story:3']);
   });
+
+  it('the same id in two kinds is two items (the 全部 tab lists a link status #5 beside story #5)', () => {
+    const link: FeedItem = { ...base, type: 'link', id: 5 };
+    const project: FeedItem = { ...base, type: 'project', id: 5 };
+    const page: Paged<FeedItem> = { list: [story(5), link, project, paper(5, '2611.00005'), event(5)], total: 5, page: 1, size: 5, hasNextPage: false };
+    expect(dedupe([page], itemKey).map(itemKey)).toEqual(['story:5', 'link:5', 'project:5', 'paper:2611.00005', 'event:5']);
+  });
 });
