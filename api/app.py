@@ -107,6 +107,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         sources,
         story_actions,
         story_writes,
+        uploads,
         wechat_share,
     )
 
@@ -121,6 +122,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         editor.writes,
         link.writes,
         users.writes,
+        uploads.blp,
     ]
     for write_blp in [*writes, beacons.blp, wechat_share.blp]:
         api.register_blueprint(write_blp)

@@ -233,6 +233,12 @@ class Settings:
         default_factory=lambda: _env("GROUP_ASSISTANT_URL", "https://work.weixin.qq.com/ca/aihub-assistant")
     )
     group_assistant_name: str = field(default_factory=lambda: _env("GROUP_ASSISTANT_NAME", "社区小助手"))
+    # Pictures members upload (api/media/): kept under this folder and served under this base URL (a CDN or an
+    # object store's URL in a larger deployment); at most this many bytes and pixels each.
+    upload_dir: Path = field(default_factory=lambda: Path(_env("UPLOAD_DIR", str(ROOT / "var" / "uploads"))))
+    upload_base_url: str = field(default_factory=lambda: _env("UPLOAD_BASE_URL", "/media/uploads"))
+    upload_max_bytes: int = field(default_factory=lambda: int(_env("UPLOAD_MAX_BYTES", str(5 * 1024 * 1024))))
+    upload_max_pixels: int = field(default_factory=lambda: int(_env("UPLOAD_MAX_PIXELS", str(40_000_000))))
     # Pictures shipped with the demo corpus (data/demo/pictures.py draws them), served under /media/demo/.
     demo_pictures_dir: Path = field(
         default_factory=lambda: Path(_env("DEMO_PICTURES_DIR", str(ROOT / "data" / "demo" / "pictures")))

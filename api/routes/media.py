@@ -75,3 +75,20 @@ def demo_picture(name: str):
 def _mimetype(name: str) -> str:
     ext = name.rsplit(".", 1)[1].lower()
     return "image/jpeg" if ext in ("jpg", "jpeg") else f"image/{ext}"
+
+
+UPLOADED = re.compile(r"^[0-9a-f]{32}\.webp$")
+
+
+@blp.route("/media/uploads/<name>", methods=["GET", "HEAD"])
+def uploaded_picture(name: str):
+    """A member's uploaded picture (api/routes/uploads.py): named by its content, so cached for good."""
+    if not UPLOADED.match(name):
+        abort(404)
+    conf = settings()
+    path = Path(conf.upload_dir) / name[:2] / name
+    if not path.is_file():
+        abort(404)
+    response = send_file(path, mimetype="image/webp", max_age=365 * 24 * 3600)
+    response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response

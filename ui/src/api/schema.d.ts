@@ -2245,6 +2245,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/uploads/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a picture (multipart/form-data, field `file`). Whatever its name or type says, it must
+         *     read as JPEG, PNG, GIF or WebP within HUB_UPLOAD_MAX_BYTES and HUB_UPLOAD_MAX_PIXELS; it is
+         *     re-encoded as WebP without its metadata, stored, and its URL answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UploadedEnvelope"];
+                    };
+                };
+                /** @description not a JPG/PNG/GIF/WebP picture, too large, or too many pixels (in Chinese) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -4404,6 +4468,18 @@ export interface components {
         UpdatePostIdBody: {
             post_id: string;
             story_id: number;
+        };
+        Uploaded: {
+            height: number;
+            /** @description where the picture is served (WebP) */
+            url: string;
+            width: number;
+        };
+        UploadedEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: (Record<string, never> | null) | components["schemas"]["Uploaded"];
+            msg?: string;
         };
         UserCard: {
             avatar_url?: string | null;
