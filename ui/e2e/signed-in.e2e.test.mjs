@@ -133,6 +133,49 @@ describe('signed in', { concurrency: false }, () => {
     await context.close();
   });
 
+  test('/create: pictures by the toolbar, a paste and the cover upload; a link with the report dialog\'s rule', { skip: NO_USER }, async () => {
+    const { context, page } = await newPage(browser, { storageState: userState });
+    await page.goto(BASE + '/create');
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.type('配图测试');
+    // a tiny PNG, made in the page so no fixture file is needed
+    const png = await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 40; canvas.height = 30;
+      const g = canvas.getContext('2d'); g.fillStyle = '#4f46e5'; g.fillRect(0, 0, 40, 30);
+      const blob = await new Promise((r) => canvas.toBlob(r, 'image/png'));
+      return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    });
+    const file = { name: 'figure.png', mimeType: 'image/png', buffer: Buffer.from(png) };
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: '图片' }).click()]);
+    await chooser.setFiles(file);
+    await page.locator('.ProseMirror img[src^="/media/uploads/"]').first().waitFor();
+    // a pasted picture is uploaded too (not kept as a data: URL)
+    await page.locator('.ProseMirror').evaluate((el, bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, png);
+    await page.waitForFunction(() => document.querySelectorAll('.ProseMirror img[src^="/media/uploads/"]').length >= 2);
+    assert.equal(await page.locator('.ProseMirror img[src^="data:"]').count(), 0);
+    const [cover] = await Promise.all([page.waitForEvent('filechooser'), page.getByText('上传封面').click()]);
+    await cover.setFiles(file);
+    await page.locator('img.story-edit__cover').waitFor();
+    assert.match(await page.getByLabel('封面').inputValue(), /^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
+    // a link: javascript: is refused, https is kept
+    await page.locator('.ProseMirror p').first().click({ clickCount: 3 });
+    page.once('dialog', (d) => d.accept('javascript:alert(1)'));
+    await page.getByRole('button', { name: '链接' }).click();
+    await page.locator('.toast', { hasText: '链接格式错误' }).waitFor();
+    await page.locator('.ProseMirror p').first().click({ clickCount: 3 });
+    page.once('dialog', (d) => d.accept('https://arxiv.org/abs/2401.00001'));
+    await page.getByRole('button', { name: '链接' }).click();
+    await page.locator('.ProseMirror a[href="https://arxiv.org/abs/2401.00001"]').waitFor();
+    await shot(page, 'create-pictures');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
   test('/create at 375 px', { skip: NO_USER }, async () => {
     const { context, page } = await userPage({ viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true });
     await page.goto(BASE + '/create');

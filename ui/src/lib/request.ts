@@ -152,6 +152,21 @@ export const post = <T>(path: string, body?: unknown, opts: RequestOptions = {})
 export const put = <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
   request<T>(path, { ...opts, method: 'PUT', body });
 
+/** A multipart upload (a file in FormData): the browser writes the boundary; the CSRF header as for any write. */
+export async function upload<T>(path: string, form: FormData, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = csrfToken();
+  if (token) headers[CSRF_HEADER] = token;
+  const init: RequestInit = { method: 'POST', credentials: 'include', headers, body: form };
+  try {
+    return await perform<T>(`${config.apiBase}${path}`, init, opts.timeout ?? UPLOAD_TIMEOUT, opts.signal, opts.onMessage);
+  } catch (err) {
+    if (err instanceof ApiError && !opts.skipErrorHandler && !opts.signal?.aborted) handleError(err);
+    throw err;
+  }
+}
+const UPLOAD_TIMEOUT = 60_000;
+
 /** The envelope's `msg` of a write (shown as its toast); `request` returns only `data`. */
 export async function write<T>(method: 'POST' | 'PUT', path: string, body?: unknown, opts: RequestOptions = {}): Promise<{ data: T; msg: string }> {
   let msg = '';

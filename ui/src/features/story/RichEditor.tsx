@@ -1,7 +1,41 @@
+import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
+import { toast } from '@/lib/toast';
+import { isHttpUrl } from '@/lib/url';
+import { PICTURE_TYPES, pictureFiles, uploadImage } from './uploadImage';
 import './RichEditor.css';
+
+/** The link rule of the report dialog: an http or https URL with a host. */
+export const MSG_LINK = '链接格式错误，请填写 http 或 https 开头的地址';
+
+/** Upload each picture, then insert it where the caret is; a refused one says why (the server's words). */
+async function insertPictures(editor: Editor, files: File[]): Promise<void> {
+  for (const file of files) {
+    try {
+      const src = await uploadImage(file);
+      editor.chain().focus().setImage({ src, alt: '' }).run();
+    } catch {
+      /* the request layer showed the server's message */
+    }
+  }
+}
+
+/** Ask for a link for the selection: empty removes it, anything but http(s) is refused. */
+export function promptLink(editor: Editor, ask: (current: string) => string | null = (c) => window.prompt('链接地址', c)): void {
+  const current = (editor.getAttributes('link').href as string | undefined) ?? '';
+  const answer = ask(current);
+  if (answer === null) return;
+  const href = answer.trim();
+  if (!href) {
+    editor.chain().focus().extendMarkRange('link').unsetLink().run();
+  } else if (!isHttpUrl(href)) {
+    toast(MSG_LINK, 'error');
+  } else {
+    editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+  }
+}
 
 export interface EditorChange {
   html: string;
@@ -25,13 +59,14 @@ function Tool({ editor, label, active, run, children }: { editor: Editor; label:
 }
 
 function Toolbar({ editor }: { editor: Editor }) {
+  const fileRef = useRef<HTMLInputElement>(null);
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
       bold: e.isActive('bold'), italic: e.isActive('italic'), strike: e.isActive('strike'), code: e.isActive('code'),
       h2: e.isActive('heading', { level: 2 }), h3: e.isActive('heading', { level: 3 }),
       bullet: e.isActive('bulletList'), ordered: e.isActive('orderedList'), quote: e.isActive('blockquote'), codeBlock: e.isActive('codeBlock'),
-      canUndo: e.can().undo(), canRedo: e.can().redo(),
+      link: e.isActive('link'), canUndo: e.can().undo(), canRedo: e.can().redo(),
     }),
   });
   return (
@@ -50,49 +85,71 @@ function Toolbar({ editor }: { editor: Editor }) {
       <Tool editor={editor} label="代码块" active={s.codeBlock} run={(e) => e.chain().focus().toggleCodeBlock().run()}>{'{ }'}</Tool>
       <Tool editor={editor} label="分割线" run={(e) => e.chain().focus().setHorizontalRule().run()}>—</Tool>
       <span className="rich-editor__sep" aria-hidden="true" />
+      <Tool editor={editor} label="链接" active={s.link} run={(e) => promptLink(e)}>🔗</Tool>
+      <Tool editor={editor} label="图片" run={() => fileRef.current?.click()}>🖼</Tool>
+      <input
+        ref={fileRef}
+        type="file"
+        accept={PICTURE_TYPES.join(',')}
+        hidden
+        aria-label="选择图片"
+        onChange={(e) => { void insertPictures(editor, pictureFiles(e.target.files)); e.target.value = ''; }}
+      />
+      <span className="rich-editor__sep" aria-hidden="true" />
       <Tool editor={editor} label="撤销" run={(e) => { if (s.canUndo) e.chain().focus().undo().run(); }}>↶</Tool>
       <Tool editor={editor} label="重做" run={(e) => { if (s.canRedo) e.chain().focus().redo().run(); }}>↷</Tool>
     </div>
   );
 }
 
+/** The editing area's props: its attributes, and paste and drop of pictures, which are uploaded and inserted
+ * (ProseMirror would otherwise keep them as data: URLs, which the server drops silently). */
+function editorProps(labelledBy: string | undefined, invalid: boolean | undefined, current: () => Editor | null) {
+  const takePictures = (files: FileList | null | undefined) => {
+    const pictures = pictureFiles(files);
+    const editor = current();
+    if (!pictures.length || !editor) return false;
+    void insertPictures(editor, pictures);
+    return true; // handled: nothing else is inserted
+  };
+  return {
+    attributes: {
+      class: 'rich-editor__content story-content',
+      role: 'textbox',
+      'aria-multiline': 'true',
+      ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
+      ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    },
+    handlePaste: (_view: unknown, event: ClipboardEvent) => takePictures(event.clipboardData?.files),
+    handleDrop: (_view: unknown, event: DragEvent) => takePictures(event.dataTransfer?.files),
+  };
+}
+
 /**
- * The rich-text editor (TipTap's StarterKit: headings, lists, quotes, code, links). `value` is
- * read once per `resetKey`; afterwards the editor owns the content and reports each change.
+ * The rich-text editor (TipTap's StarterKit: headings, lists, quotes, code, links; and pictures, uploaded
+ * by the toolbar, a paste or a drop). `value` is read once per `resetKey`; afterwards the editor owns the
+ * content and reports each change.
  */
 export function RichEditor({ value, resetKey, onChange, invalid, labelledBy }: {
   value: string; resetKey: string; onChange: (c: EditorChange) => void; invalid?: boolean; labelledBy?: string;
 }) {
   const changeRef = useRef(onChange);
   useEffect(() => { changeRef.current = onChange; });
+  const editorRef = useRef<Editor | null>(null);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, protocols: ['http', 'https'] } })],
+    extensions: [
+      StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, protocols: ['http', 'https'] } }),
+      Image.configure({ inline: false, allowBase64: false }),
+    ],
     content: value,
     immediatelyRender: true,
-    editorProps: {
-      attributes: {
-        class: 'rich-editor__content story-content',
-        role: 'textbox',
-        'aria-multiline': 'true',
-        ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
-        ...(invalid ? { 'aria-invalid': 'true' } : {}),
-      },
-    },
+    editorProps: editorProps(labelledBy, invalid, () => editorRef.current),
     onUpdate: ({ editor: e }) => changeRef.current({ html: e.isEmpty ? '' : e.getHTML(), text: e.getText() }),
   }, [resetKey]);
+  useEffect(() => { editorRef.current = editor; }, [editor]);
 
   useEffect(() => {
-    editor?.setOptions({
-      editorProps: {
-        attributes: {
-          class: 'rich-editor__content story-content',
-          role: 'textbox',
-          'aria-multiline': 'true',
-          ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
-          ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        },
-      },
-    });
+    editor?.setOptions({ editorProps: editorProps(labelledBy, invalid, () => editorRef.current) });
   }, [editor, invalid, labelledBy]);
 
   if (!editor) return null;

@@ -13,6 +13,7 @@ import { write } from '@/lib/request';
 import { TAG_GROUPS, TAGS_BY_ID } from '@/lib/tags';
 import { toast } from '@/lib/toast';
 import { RichEditor, type EditorChange } from './RichEditor';
+import { PICTURE_TYPES, pictureFiles, uploadImage } from './uploadImage';
 import { draftKey, loadDraft, removeDraft, saveDraft, type StoryDraft } from './storyDraft';
 import { storyQuery } from './storyQueries';
 import { canAddTag, SUMMARY_MAX, TAGS_MAX, TITLE_MAX, toBody, validateStory, type StoryErrors, type StoryForm } from './storyRules';
@@ -108,6 +109,17 @@ function EditorForm({ storyId, base }: { storyId?: number; base: StoryForm }) {
     });
   };
   const onContent = ({ html, text }: EditorChange) => change({ content: html, text });
+  const [coverUploading, setCoverUploading] = useState(false);
+  const uploadCover = async (file: File) => {
+    setCoverUploading(true);
+    try {
+      change({ cover_url: await uploadImage(file) });
+    } catch {
+      /* the request layer showed the server's message (not a picture, too large) */
+    } finally {
+      setCoverUploading(false);
+    }
+  };
 
   const discardDraft = () => {
     removeDraft(key);
@@ -255,6 +267,16 @@ function EditorForm({ storyId, base }: { storyId?: number; base: StoryForm }) {
           aria-invalid={Boolean(errors.cover_url)}
           onChange={(e) => change({ cover_url: e.target.value })}
         />
+        <label className="btn btn--ghost btn--sm story-edit__upload" aria-busy={coverUploading}>
+          {coverUploading ? '上传中…' : '上传封面'}
+          <input
+            type="file"
+            accept={PICTURE_TYPES.join(',')}
+            hidden
+            disabled={coverUploading}
+            onChange={(e) => { const file = pictureFiles(e.target.files)[0]; e.target.value = ''; if (file) void uploadCover(file); }}
+          />
+        </label>
         {errors.cover_url && <p className="field__error" role="alert">{errors.cover_url}</p>}
         {form.cover_url.trim() && !errors.cover_url && (
           <Img className="story-edit__cover" src={form.cover_url.trim()} resize={COVER_WIDTH} alt="封面预览" fallback="" />
