@@ -24,6 +24,7 @@ What the UI needs, and why each source is there:
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, request
 
@@ -50,6 +51,11 @@ def _asset_sources(hosts: list[str]) -> list[str]:
     return [host if "://" in host else f"https://{host}" for host in _sources(hosts, "HUB_ASSET_HOSTS")]
 
 
+def _provider_origin(settings: Settings) -> list[str]:
+    parts = urlsplit(settings.oidc_issuer)
+    return [f"{parts.scheme}://{parts.netloc}"] if parts.scheme in ("http", "https") and parts.netloc else []
+
+
 def page_policy(settings: Settings) -> str:
     """The Content-Security-Policy of the UI's HTML pages."""
     img = ["'self'", "data:", *_asset_sources(settings.asset_hosts)]
@@ -64,7 +70,9 @@ def page_policy(settings: Settings) -> str:
         "frame-src": ["'self'"],
         "frame-ancestors": ["'self'", *_sources(settings.frame_ancestors, "HUB_FRAME_ANCESTORS")],
         "base-uri": ["'self'"],
-        "form-action": ["'self'", *_sources(settings.form_action, "HUB_FORM_ACTION")],
+        # The sign-out form posts here and is redirected to the provider's end-session page: form-action
+        # covers the redirects of a form's navigation, so the provider's origin is allowed too.
+        "form-action": ["'self'", *_provider_origin(settings), *_sources(settings.form_action, "HUB_FORM_ACTION")],
         "object-src": ["'none'"],
     }
     return "; ".join(f"{name} {' '.join(values)}" for name, values in directives.items())

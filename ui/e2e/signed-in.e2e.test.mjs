@@ -161,13 +161,18 @@ describe('signed in', { concurrency: false }, () => {
     const [cover] = await Promise.all([page.waitForEvent('filechooser'), page.getByText('上传封面').click()]);
     await cover.setFiles(file);
     await page.locator('img.story-edit__cover').waitFor();
-    assert.match(await page.getByLabel('封面').inputValue(), /^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
+    assert.match(await page.getByRole('textbox', { name: '封面' }).inputValue(), /^\/media\/uploads\/[0-9a-f]{32}\.webp$/);
     // a link: javascript: is refused, https is kept
-    await page.locator('.ProseMirror p').first().click({ clickCount: 3 });
+    const selectFirstLine = async () => {
+      await page.locator('.ProseMirror p').first().click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Shift+Home');
+    };
+    await selectFirstLine();
     page.once('dialog', (d) => d.accept('javascript:alert(1)'));
     await page.getByRole('button', { name: '链接' }).click();
     await page.locator('.toast', { hasText: '链接格式错误' }).waitFor();
-    await page.locator('.ProseMirror p').first().click({ clickCount: 3 });
+    await selectFirstLine();
     page.once('dialog', (d) => d.accept('https://arxiv.org/abs/2401.00001'));
     await page.getByRole('button', { name: '链接' }).click();
     await page.locator('.ProseMirror a[href="https://arxiv.org/abs/2401.00001"]').waitFor();
@@ -358,6 +363,7 @@ describe('signed in', { concurrency: false }, () => {
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL((u) => u.href.startsWith(BASE) && !u.pathname.startsWith('/auth/'), { timeout: 30_000 });
     await page.locator('a.login-btn').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/search', 'back on the page the member was on');
     const me = await page.request.get(`${BASE}/api/v1/users`);
     assert.equal(me.status(), 401, 'signed out');
     await context.close();

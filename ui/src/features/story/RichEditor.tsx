@@ -15,7 +15,8 @@ async function insertPictures(editor: Editor, files: File[]): Promise<void> {
   for (const file of files) {
     try {
       const src = await uploadImage(file);
-      editor.chain().focus().setImage({ src, alt: '' }).run();
+      // After the selection, not over it: a picture just inserted is selected, and a second one would replace it.
+      editor.chain().focus().insertContentAt(editor.state.selection.to, { type: 'image', attrs: { src, alt: '' } }).run();
     } catch {
       /* the request layer showed the server's message */
     }
