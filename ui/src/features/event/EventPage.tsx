@@ -7,7 +7,6 @@ import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { SharePopover } from '@/components/SharePopover/SharePopover';
 import { useDevice } from '@/hooks/useDevice';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { COVER_WIDTH } from '@/lib/image';
 import { paths } from '@/lib/paths';
 import { calendarLink } from './calendar';
 import { EventAction } from './EventAction';
@@ -16,6 +15,9 @@ import { eventQuery } from './eventQueries';
 import '@/components/Card/card.css';
 import './EventCard.css';
 import './EventPage.css';
+
+/** The cover spans the page (up to 880 px, twice that on a dense screen): the resizer's 1200 size. */
+const PAGE_COVER_WIDTH = 1200;
 
 /** `/activities/{id}`: an event's own page (cover, status, Beijing time, place, organiser, intro, sign-up or
  * ticket, calendar file, share), served by this site unless a deployment names a separate events site. */
@@ -33,7 +35,7 @@ export default function EventPage() {
   return (
     <article className={`event-page${ended ? ' event-page--ended' : ''}`} data-id={e.id}>
       <div className="event-page__cover">
-        <Img src={e.image_url || e.ac_img} resize={COVER_WIDTH} alt="" fallback="" />
+        <Img src={e.image_url || e.ac_img} resize={PAGE_COVER_WIDTH} alt="" fallback="" />
         <StatusBadge icon={e.icon_msg} />
       </div>
       <div className="event-page__body">

@@ -1,7 +1,8 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Icon } from '@/components/Icon/Icon';
 import { toast } from '@/lib/toast';
 import { isHttpUrl } from '@/lib/url';
 import { PICTURE_TYPES, pictureFiles, uploadImage } from './uploadImage';
@@ -43,7 +44,7 @@ export interface EditorChange {
   text: string;
 }
 
-function Tool({ editor, label, active, run, children }: { editor: Editor; label: string; active?: boolean; run: (e: Editor) => void; children: string }) {
+function Tool({ editor, label, active, run, children }: { editor: Editor; label: string; active?: boolean; run: (e: Editor) => void; children: ReactNode }) {
   return (
     <button
       type="button"
@@ -86,8 +87,8 @@ function Toolbar({ editor }: { editor: Editor }) {
       <Tool editor={editor} label="代码块" active={s.codeBlock} run={(e) => e.chain().focus().toggleCodeBlock().run()}>{'{ }'}</Tool>
       <Tool editor={editor} label="分割线" run={(e) => e.chain().focus().setHorizontalRule().run()}>—</Tool>
       <span className="rich-editor__sep" aria-hidden="true" />
-      <Tool editor={editor} label="链接" active={s.link} run={(e) => promptLink(e)}>🔗</Tool>
-      <Tool editor={editor} label="图片" run={() => fileRef.current?.click()}>🖼</Tool>
+      <Tool editor={editor} label="链接" active={s.link} run={(e) => promptLink(e)}><Icon name="link" size={15} /></Tool>
+      <Tool editor={editor} label="图片" run={() => fileRef.current?.click()}><Icon name="image" size={15} /></Tool>
       <input
         ref={fileRef}
         type="file"
