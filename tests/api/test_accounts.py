@@ -113,19 +113,7 @@ def test_a_new_account_must_verify_its_email_before_the_hub_sees_it(accounts_sta
 
 def test_wrong_passwords_lock_an_account_for_a_while(keycloak):
     name = "bf" + secrets.token_hex(4)
-    created = requests.post(
-        f"{KEYCLOAK_URL}/admin/realms/hub/users",
-        headers={"Authorization": f"Bearer {_admin_token()}"},
-        json={
-            "username": name,
-            "email": f"{name}@example.com",
-            "emailVerified": True,
-            "enabled": True,
-            "credentials": [{"type": "password", "value": "Right-pass-123", "temporary": False}],
-        },
-        timeout=30,
-    )
-    assert created.status_code == 201, created.text
+    _provider_user(name)
     authorize = (
         f"{OIDC_ISSUER}/protocol/openid-connect/auth?client_id=hub-web&response_type=code&scope=openid"
         "&redirect_uri=http://localhost/auth/callback&state=s&code_challenge_method=S256"
