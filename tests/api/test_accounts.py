@@ -170,7 +170,7 @@ def test_new_accounts_per_network_and_day_are_limited(accounts_stack):
         _provider_user(name)
     assert _first_sign_in(app, names[0], "198.51.100.10").status_code == 302
     refused = _first_sign_in(app, names[1], "198.51.100.11")
-    assert refused.status_code == 429 and refused.get_json()["msg"] == "当前网络今日新注册的账号过多，请明天再试"
+    assert refused.status_code == 429 and "当前网络今日新注册的账号过多，请明天再试" in refused.get_data(as_text=True)
     assert _first_sign_in(app, names[2], "203.0.113.10").status_code == 302
     assert _first_sign_in(app, names[0], "198.51.100.12").status_code == 302  # known: not a new account
     with accounts_stack.sessions()() as db:

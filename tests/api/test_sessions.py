@@ -21,17 +21,23 @@ def _session_keys(stack) -> int:
     return sum(1 for _ in stack.redis().scan_iter(f"{KEY_PREFIX}*", count=1000))
 
 
+def _bytes_kept(stack) -> int:
+    """What this test run's Redis database holds (another xdist worker writes to a database of its own, so
+    the instance's used_memory is not this test's to measure)."""
+    redis = stack.redis()
+    return sum(redis.memory_usage(key) or 0 for key in redis.scan_iter(count=1000))
+
+
 def test_ten_thousand_anonymous_logins_leave_redis_flat(stack):
     app = stack.app()
-    redis = stack.redis()
-    keys_before, memory_before = _session_keys(stack), redis.info("memory")["used_memory"]
+    keys_before, bytes_before = _session_keys(stack), _bytes_kept(stack)
     with app.test_client() as client:
         for _ in range(10_000):
             answer = client.get("/auth/login", query_string={"redirect_url": "/papers"})
             assert answer.status_code == 302
         pre = client.get_cookie(PRE_COOKIE)
     assert _session_keys(stack) == keys_before
-    assert redis.info("memory")["used_memory"] - memory_before < 256 * 1024
+    assert _bytes_kept(stack) - bytes_before < 16 * 1024
     assert pre is not None and len(pre.value) < 3000  # the newest sign-in attempts only
     assert client.get_cookie("hub_session") is None
 
