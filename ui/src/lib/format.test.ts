@@ -45,8 +45,8 @@ describe('formatRelativeTime (spec section 5)', () => {
     [6 * D, '6天前'],
     [7 * D, '1周前'],
     [20 * D, '2周前'],
-    [30 * D, '1月前'],
-    [95 * D, '3月前'],
+    [30 * D, '1个月前'],
+    [95 * D, '3个月前'],
   ])('%d ms ago -> %s', (ms, out) => {
     expect(formatRelativeTime(ago(ms), now)).toBe(out);
   });

@@ -22,7 +22,7 @@ function toDate(value: string | number | Date): Date {
   return new Date(value);
 }
 
-/** '刚刚' under a minute, then N分钟前 / N小时前 / N天前 / N周前 / N月前. */
+/** '刚刚' under a minute, then N分钟前 / N小时前 / N天前 / N周前 / N个月前. */
 export function formatRelativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
   if (value === null || value === undefined || value === '') return '';
   const time = toDate(value).getTime();
@@ -33,7 +33,7 @@ export function formatRelativeTime(value: string | number | Date | null | undefi
   if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`;
   if (diff < WEEK) return `${Math.floor(diff / DAY)}天前`;
   if (diff < MONTH) return `${Math.floor(diff / WEEK)}周前`;
-  return `${Math.floor(diff / MONTH)}月前`;
+  return `${Math.floor(diff / MONTH)}个月前`; // '1月前' would read as 'before January'
 }
 
 function pad(n: number): string {

@@ -4,12 +4,13 @@ import { paths } from '@/lib/paths';
 import { ApiError, FAILED_MSG } from '@/lib/request';
 import './ErrorView.css';
 
-/** Error page: code and message with a '返回首页' link. */
-export function ErrorView({ code, message }: { code: number | string; message: string }) {
+/** Error page: code and message (and a line in Chinese where the message is not) with a '返回首页' link. */
+export function ErrorView({ code, message, hint }: { code: number | string; message: string; hint?: string }) {
   return (
     <div className="error-view">
       <div className="error-view__code">{code}</div>
       <h1 className="error-view__msg">{message}</h1>
+      {hint && <p className="error-view__hint">{hint}</p>}
       <a className="btn btn--primary" href={paths.home()}>返回首页</a>
     </div>
   );
@@ -21,8 +22,9 @@ export function QueryError({ error, notFound = '内容不存在' }: { error: unk
   return <ErrorView code={err?.code ?? 500} message={err?.code === 404 ? notFound : err?.message || FAILED_MSG} />;
 }
 
+/** The spec's 404 title, kept as written, with the same said in Chinese under it. */
 export function NotFound() {
-  return <ErrorView code={404} message="This page could not be found" />;
+  return <ErrorView code={404} message="This page could not be found" hint="页面不存在，请检查链接是否正确" />;
 }
 
 /** App errors show '应用发生错误异常' with the back-to-home link; a failed chunk load reloads (once a minute). */

@@ -8,6 +8,7 @@ import '@/components/Card/card.css';
 import { calendarLink } from './calendar';
 import { EventAction } from './EventAction';
 import { EventLink } from './EventLink';
+import { buttonText } from './eventRules';
 import './EventCard.css';
 
 /** '报名中' (registration open) or '直播' (live, with an animated icon). */
@@ -78,7 +79,7 @@ export function SearchEventCard({ event, summaryHtml }: { event: EventInfo; summ
             {event.time_desc && <span><Icon name="calendar" size={13} />{event.time_desc}</span>}
             {event.address && <span><Icon name="pin" size={13} />{event.address}</span>}
           </div>
-          <EventLink eventId={event.id} className="btn btn--ghost btn--sm">{event.button_msg || '查看详情'}</EventLink>
+          <EventLink eventId={event.id} className="btn btn--ghost btn--sm">{buttonText(event)}</EventLink>
         </div>
       </div>
     </article>

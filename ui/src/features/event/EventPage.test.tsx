@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventInfo } from '../../../tests/factories';
 import { renderWithProviders } from '../../../tests/render';
-import { EventCard } from './EventCard';
+import { EventCard, SearchEventCard } from './EventCard';
 import EventPage from './EventPage';
 
 const EVENT = eventInfo({
@@ -45,7 +45,7 @@ describe('EventPage', () => {
   it('an unknown event is a 404 page', async () => {
     stubApi();
     renderWithProviders(<EventPage />, { route: '/activities/999', path: '/activities/:id' });
-    expect(await screen.findByText(/不存在|404/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
   });
 
   it('cards open the event page on this site, in the app', () => {
@@ -54,5 +54,10 @@ describe('EventPage', () => {
     const link = within(title).getByRole('link');
     expect(link).toHaveAttribute('href', '/activities/7');
     expect(link).not.toHaveAttribute('target');
+  });
+
+  it('a search result card says 已报名 once the member has signed up', () => {
+    renderWithProviders(<SearchEventCard event={{ ...EVENT, order_status: 1 }} />);
+    expect(screen.getByRole('link', { name: '已报名' })).toHaveAttribute('href', '/activities/7');
   });
 });
