@@ -8,6 +8,7 @@ import glob
 import json
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from config import ROOT, Settings
@@ -158,6 +159,34 @@ class _StreamingDrain:
         return self._indexed.value if self._process.exitcode == 0 else None
 
 
+class _Unlocked:
+    """Redis away: no worker can drain either (it is the broker), so the CLI drains without the lock."""
+
+    def renew(self) -> None:
+        pass
+
+
+@contextmanager
+def _drain_lease(settings: Settings):
+    """The outbox drain's lock (store/leases.py), shared with the worker's drains and drain jobs: a CLI
+    drain waits up to a lease for a running one; yields None when it could not get it."""
+    from redis.exceptions import RedisError
+
+    from store.leases import drain_lock, leased
+    from store.redis_client import redis_client
+
+    client = redis_client(settings.redis_url)
+    try:
+        client.ping()
+    except RedisError as exc:
+        print(f"redis unreachable ({exc}): draining without the drain lock", file=sys.stderr)
+        yield _Unlocked()
+        return
+    lease = settings.drain_lock_seconds
+    with leased(client, drain_lock(settings.index_alias), lease, wait=lease) as held:
+        yield held
+
+
 def _drain_until_over(settings: Settings, over, indexed) -> None:
     import logging
 
@@ -168,17 +197,23 @@ def _drain_until_over(settings: Settings, over, indexed) -> None:
     warn_on_mapping_drift(es, settings.index_alias, logging.getLogger("hub"))
     while True:
         last = over.is_set()  # read before draining: this drain then sees every committed line
-        done = drain_outbox(
-            sessions,
-            es,
-            settings.index_alias,
-            settings.outbox_batch,
-            bump,
-            processes=settings.build_processes,
-            shards=settings.index_shards,
-        )
+        with _drain_lease(settings) as lease:  # a worker's drain of the same alias takes turns with this one
+            done = (
+                drain_outbox(
+                    sessions,
+                    es,
+                    settings.index_alias,
+                    settings.outbox_batch,
+                    bump,
+                    on_batch=lease.renew,
+                    processes=settings.build_processes,
+                    shards=settings.index_shards,
+                )
+                if lease is not None
+                else 0
+            )
         indexed.value += done
-        if last:
+        if last and lease is not None:
             return
         if not done:
             over.wait(0.5)
@@ -192,15 +227,20 @@ def cmd_drain(settings: Settings, _args) -> int:
 
     warn_on_mapping_drift(_es(settings), settings.index_alias, logging.getLogger("hub"))
 
-    done = drain_outbox(
-        _sessions(settings),
-        _es(settings),
-        settings.index_alias,
-        settings.outbox_batch,
-        _bump_cache(settings),
-        processes=settings.build_processes,
-        shards=settings.index_shards,
-    )
+    with _drain_lease(settings) as lease:
+        if lease is None:
+            print("outbox: another drain has held the drain lock for a whole lease; try again", file=sys.stderr)
+            return 1
+        done = drain_outbox(
+            _sessions(settings),
+            _es(settings),
+            settings.index_alias,
+            settings.outbox_batch,
+            _bump_cache(settings),
+            on_batch=lease.renew,
+            processes=settings.build_processes,
+            shards=settings.index_shards,
+        )
     print(f"outbox: {done} entries indexed")
     return 0
 

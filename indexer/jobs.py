@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session, sessionmaker
 import kinds
 from indexer.lifecycle import ADMIN_TIMEOUT
 from indexer.sync import Cancelled, drain_outbox, pending_count, reindex_all, reindex_kind
+from store.leases import Lease, drain_lock, leased
 from store.models import IndexJob, utcnow
 
 log = logging.getLogger(__name__)
@@ -103,8 +104,8 @@ def validate(kind: str, target: str | None, source_names: Iterable[str] = ()) ->
     return None
 
 
-def _run_lock(ctx: JobContext, kind: str):
-    return ctx.redis.lock(f"hub:lock:job:{group_of(kind)}:{ctx.alias}", timeout=ctx.lease_seconds)
+def _run_lock_name(ctx: JobContext, kind: str) -> str:
+    return f"hub:lock:job:{group_of(kind)}:{ctx.alias}"
 
 
 def create_job(ctx: JobContext, kind: str, target: str | None, started_by: str) -> IndexJob:
@@ -157,13 +158,13 @@ def request_cancel(sessions: sessionmaker[Session], job_id: int) -> IndexJob | N
 class _Reporter:
     """Writes a running job's progress; renews the lease; raises Cancelled when asked to stop."""
 
-    def __init__(self, ctx: JobContext, job_id: int, lock):
-        self.ctx, self.job_id, self.lock = ctx, job_id, lock
+    def __init__(self, ctx: JobContext, job_id: int, lease: Lease):
+        self.ctx, self.job_id, self.lease = ctx, job_id, lease
         self.started = time.monotonic()
 
     def __call__(self, done: int, total: int) -> None:
         try:
-            self.lock.extend(self.ctx.lease_seconds, replace_ttl=True)
+            self.lease.renew()
         except LockError as exc:  # the lease ran out (a very long chunk): another runner may take over
             raise RuntimeError("job lease lost") from exc
         elapsed = max(time.monotonic() - self.started, 1e-6)
@@ -187,14 +188,13 @@ def run_job(ctx: JobContext, job_id: int, on_progress: Callable[[int, int], obje
         if job is None or job.state in FINISHED:
             return "skipped"
         kind = job.kind
-    lock = _run_lock(ctx, kind)
-    if not lock.acquire(blocking=True, blocking_timeout=2):
-        return "busy"
-    try:
+    with leased(ctx.redis, _run_lock_name(ctx, kind), ctx.lease_seconds, wait=2) as lease:
+        if lease is None:
+            return "busy"
         job = _claim(ctx, job_id)
         if job is None:
             return "skipped"
-        reporter = _Reporter(ctx, job_id, lock)
+        reporter = _Reporter(ctx, job_id, lease)
 
         def progress(done: int, total: int) -> None:
             reporter(done, total)
@@ -209,11 +209,6 @@ def run_job(ctx: JobContext, job_id: int, on_progress: Callable[[int, int], obje
             log.exception("index job %s (%s) failed", job_id, kind)
             return _finish(ctx, job_id, "failed", error=str(exc)[:1000] or type(exc).__name__)
         return _finish(ctx, job_id, "done", result=result)
-    finally:
-        try:
-            lock.release()
-        except LockError:
-            pass
 
 
 def _claim(ctx: JobContext, job_id: int) -> IndexJob | None:
@@ -289,27 +284,20 @@ def _drain(ctx: JobContext, progress: Callable[[int, int], None]) -> dict:
     total = pending_count(ctx.sessions)
     progress(0, total)
     # The same lock as the worker's periodic drains: the job waits for a running one to finish.
-    lease = ctx.drain_lock_seconds
-    lock = ctx.redis.lock(f"hub:lock:drain:{ctx.alias}", timeout=lease)
-    if not lock.acquire(blocking=True, blocking_timeout=lease):
-        raise RuntimeError("另一个同步任务长时间未结束")
-    try:
+    with leased(ctx.redis, drain_lock(ctx.alias), ctx.drain_lock_seconds, wait=ctx.drain_lock_seconds) as lease:
+        if lease is None:
+            raise RuntimeError("另一个同步任务长时间未结束")
         indexed = drain_outbox(
             ctx.sessions,
             ctx.es,
             ctx.alias,
             ctx.outbox_batch,
             on_indexed=ctx.on_indexed,
-            on_batch=lambda: lock.extend(lease, replace_ttl=True),
+            on_batch=lease.renew,
             on_progress=lambda handled: progress(min(handled, max(total, handled)), max(total, handled)),
             processes=ctx.build_processes,
             shards=ctx.index_shards,
         )
-    finally:
-        try:
-            lock.release()
-        except LockError:
-            pass
     progress(max(total, indexed), max(total, indexed))
     return {"documents": indexed}
 
@@ -337,7 +325,7 @@ def jobs_to_recover(ctx: JobContext, stale_after: timedelta | None = None) -> li
     ids = []
     now = utcnow()
     for job in active:
-        if _run_lock(ctx, job.kind).locked():
+        if ctx.redis.lock(_run_lock_name(ctx, job.kind)).locked():
             continue
         beat = job.heartbeat_at
         if beat is not None and beat.tzinfo is None:

@@ -9,7 +9,6 @@ from zoneinfo import ZoneInfo
 
 import redis
 from elasticsearch import Elasticsearch
-from redis.exceptions import LockError
 from sqlalchemy.orm import Session, sessionmaker
 
 from config import Settings
@@ -20,6 +19,7 @@ from ingest.sources import SOURCES, SourceEnv, SourcesConfig, http_policy, run_s
 from store import cache_generation, hotwords
 from store.db import session_factory
 from store.heat import RollupReport, run_rollup
+from store.leases import drain_lock, leased, rollup_lock
 from store.redis_client import redis_client
 from store.source_runs import RunLog
 
@@ -82,36 +82,26 @@ class WorkerRuntime:
         post-commit kicks and a second worker would otherwise send the same entries twice)."""
         # A short lease renewed after every batch: a worker killed mid-drain blocks others for
         # `drain_lock_seconds` at most.
-        lease = self.settings.drain_lock_seconds
-        lock = self.redis.lock(f"hub:lock:drain:{self.alias}", timeout=lease, blocking=False)
-        if not lock.acquire(blocking=False):
-            return 0
-        try:
+        with leased(self.redis, drain_lock(self.alias), self.settings.drain_lock_seconds) as lease:
+            if lease is None:
+                return 0
             return drain_outbox(
                 self.sessions,
                 self.es,
                 self.alias,
                 self.settings.outbox_batch,
                 on_indexed=self.bump_cache,
-                on_batch=lambda: lock.extend(lease, replace_ttl=True),
+                on_batch=lease.renew,
                 processes=self.settings.build_processes,
                 shards=self.settings.index_shards,
             )
-        finally:
-            try:
-                lock.release()
-            except LockError:  # expired while draining: another drain may already hold a new one
-                pass
 
     def rollup(self, now: datetime | None = None) -> RollupReport | None:
         """The heat rollup (store/heat.py), then a drain so the index carries the new heat at once.
         None when another rollup of this alias is running (a Redis lease, so two never interleave)."""
-        lock = self.redis.lock(
-            f"hub:lock:rollup:{self.alias}", timeout=self.settings.rollup_lock_seconds, blocking=False
-        )
-        if not lock.acquire(blocking=False):
-            return None
-        try:
+        with leased(self.redis, rollup_lock(self.alias), self.settings.rollup_lock_seconds) as lease:
+            if lease is None:
+                return None
             report = run_rollup(
                 self.redis,
                 self.sessions,
@@ -120,11 +110,6 @@ class WorkerRuntime:
                 now,
                 self.settings.attention_ids_per_network,
             )
-        finally:
-            try:
-                lock.release()
-            except LockError:
-                pass
         self.drain()
         return report
 
