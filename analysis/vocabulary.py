@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import os
 import re
 import threading
 from collections.abc import Sequence
@@ -22,9 +21,10 @@ from pathlib import Path
 
 from analysis.normalize import fold
 from analysis.stems import holds_run, latin_stems
+from config import glossary_file
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-GLOSSARY = Path(os.environ.get("HUB_GLOSSARY_FILE", DATA / "search" / "glossary.txt"))
+GLOSSARY = glossary_file()  # the setting's one reader (config); a test may point the module elsewhere
 WORDS = DATA / "search" / "words.txt"
 TAGS = DATA / "tags.json"
 

@@ -1,4 +1,5 @@
-"""Anonymous reads cached in Redis (flask-caching).
+"""Anonymous reads cached in Redis: shaped data through flask-caching (`read_through`), finished answers as
+bytes in plain Redis (`cached_answer`, below).
 
 The key is the alias (and Elasticsearch URL) being read, the alias's cache generation, the method,
 the path and the validated arguments (query string or JSON body), so equal requests share one entry.

@@ -25,6 +25,11 @@ def _list(name: str, default: str) -> list[str]:
     return [part.strip() for part in _env(name, default).split(",") if part.strip()]
 
 
+def glossary_file() -> Path:
+    """HUB_GLOSSARY_FILE, read here only: the settings and the analysis (analysis/vocabulary.py) both ask."""
+    return Path(_env("GLOSSARY_FILE", str(ROOT / "data" / "search" / "glossary.txt")))
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every field defaults to its HUB_ variable; pass a field to override it (tests do)."""
@@ -112,9 +117,7 @@ class Settings:
     # a million documents answers its slowest searches about twice as fast with two (bench/RESULTS.md).
     index_shards: int | None = field(default_factory=lambda: int(_env("INDEX_SHARDS", "") or 0) or None)
     # The synonym glossary editors edit on their page; the search reads the same file (analysis/vocabulary.py).
-    glossary_file: Path = field(
-        default_factory=lambda: Path(_env("GLOSSARY_FILE", str(ROOT / "data" / "search" / "glossary.txt")))
-    )
+    glossary_file: Path = field(default_factory=lambda: glossary_file())
     # API reads give up quickly when the engine hangs; after `breaker_fail_max` failures in a row the
     # API answers 503 at once for `breaker_reset_seconds`, then lets one request probe the engine.
     es_read_timeout: float = field(default_factory=lambda: float(_env("ES_READ_TIMEOUT", "3")))

@@ -1,4 +1,4 @@
-"""What a content kind is. Each kind module (story, paper, event, project, person) subclasses `Kind`
+"""What a content kind is. Each kind module (story, paper, event, project, person, link) subclasses `Kind`
 and says, in one place: how its import lines are validated and written, how a row becomes a search
 document, how a stored payload becomes the API's `*_info`, and its feed's defaults and orders."""
 

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import logging
 
+from worker.app import celery_app
+
 log = logging.getLogger(__name__)
 
 
-def kick_outbox() -> bool:
-    from worker.tasks import drain_outbox_task
+DRAIN_TASK = "hub.drain_outbox"  # worker/tasks.py registers it; sent by name, so no import runs back there
 
+
+def kick_outbox() -> bool:
     try:
-        drain_outbox_task.apply_async(retry=False, expires=60)
+        celery_app.send_task(DRAIN_TASK, retry=False, expires=60)
         return True
     except Exception as exc:  # broker unreachable
         log.warning("could not reach the broker, outbox will be drained later: %s", exc)
