@@ -109,6 +109,19 @@ describe('guides', () => {
   });
 });
 
+describe('keyboard', () => {
+  test('the first Tab reaches 跳到正文, which moves the focus past the header to the page', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(BASE + '/papers');
+    await page.locator('.feed-list > article').first().waitFor();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), '跳到正文');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'main');
+    await context.close();
+  });
+});
+
 describe('footer', () => {
   const site = async () => (await (await fetch(BASE + '/api/v1/site')).json()).data;
 

@@ -12,10 +12,15 @@ import { Guides } from '../guides/Guides';
 import { Header } from '../header/Header';
 import './Layouts.css';
 
+/** The first thing a keyboard reaches: past the header and the side navigation to the page itself. */
+function SkipLink() {
+  return <a className="skip-link" href="#main">跳到正文</a>;
+}
+
 function MaybeHeader() {
   const { inIframe } = useDevice();
   // the header is hidden when the page is inside an iframe
-  return inIframe ? null : <Header />;
+  return inIframe ? null : <><SkipLink /><Header /></>;
 }
 
 /** default: header plus content */
@@ -23,7 +28,7 @@ export function DefaultLayout() {
   return (
     <div className="layout layout--default">
       <MaybeHeader />
-      <main className="layout__main layout__main--default" id="main">
+      <main className="layout__main layout__main--default" id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}><Outlet /></Suspense>
       </main>
       <Footer />
@@ -59,14 +64,14 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
     <TagDrawerContext.Provider value={{ open: () => setDrawer(true), narrow: isNarrow, hasSideNav }}>
       <EventTicketProvider>
       <div className={`layout layout--home${isApp ? ' layout--app' : ''}`}>
-        {!inIframe && <Header />}
+        {!inIframe && <><SkipLink /><Header /></>}
         <div className={`layout__body${hasSideNav ? '' : ' layout__body--full'}`}>
           {hasSideNav && !isNarrow && (
             <aside className="layout__aside" aria-label="侧边栏">
               <SideNav type={type} />
             </aside>
           )}
-          <main className="layout__content" id="main">
+          <main className="layout__content" id="main" tabIndex={-1}>
             <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
           </main>
         </div>

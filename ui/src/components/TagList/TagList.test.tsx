@@ -1,19 +1,20 @@
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../tests/render';
 import { TagList } from './TagList';
 
+const TAGS = [{ id: 'llm', title: '大模型' }, { id: 'rag', title: 'RAG' }];
+
 describe('TagList', () => {
-  it('shows the tags in the order the API gives, its highlighted ones marked', () => {
-    render(<TagList tags={[{ id: 'f', title: 'F', highlighted: true }, { id: 'a', title: 'A', highlighted: false }, { id: 'b', title: 'B' }]} />);
-    const items = screen.getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(['F', 'A', 'B']);
-    expect(items.map((li) => li.classList.contains('card-tag--on'))).toEqual([true, false, false]);
+  it('on a detail page, each tag opens the filtered feed', () => {
+    renderWithProviders(<TagList tags={TAGS} feed="/papers" />);
+    expect(screen.getByRole('link', { name: '大模型' })).toHaveAttribute('href', '/papers?label=llm');
+    expect(screen.getByRole('link', { name: 'RAG' })).toHaveAttribute('href', '/papers?label=rag');
   });
-  it('a detail page limits how many it shows; no tags, no list', () => {
-    const tags = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => ({ id, title: id }));
-    render(<TagList tags={tags} limit={5} />);
-    expect(screen.getAllByRole('listitem')).toHaveLength(5);
-    const { container } = render(<TagList tags={[]} />);
-    expect(container).toBeEmptyDOMElement();
+
+  it('on a card, tags stay text (the card itself is the link)', () => {
+    renderWithProviders(<TagList tags={TAGS} />);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText('大模型')).toBeInTheDocument();
   });
 });

@@ -48,7 +48,7 @@ export default function PaperPage() {
           <SharePopover url={paths.paper(p.id)} title={p.title} shareToLink={paths.shareToLink('paper', p.id)} />
           <WishLecture paperId={p.id} />
         </div>
-        <TagList tags={p.tag_names} limit={TAG_LIMIT} />
+        <TagList tags={p.tag_names} limit={TAG_LIMIT} feed={paths.papers()} />
       </div>
       {p.summary_cn && (
         <section className="paper-section">

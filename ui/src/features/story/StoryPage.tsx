@@ -57,7 +57,7 @@ export default function StoryPage() {
         {s.cover_url && <Img className="story-page__cover" src={s.cover_url} resize={COVER_WIDTH} alt="" fallback="" />}
         <div className="story-content" dangerouslySetInnerHTML={content} />
         <div className="story-page__foot">
-          <TagList tags={s.tag_names} limit={TAG_LIMIT} />
+          <TagList tags={s.tag_names} limit={TAG_LIMIT} feed={paths.home()} />
           <StoryActions story={s} size={16} onDeleted={() => navigate(paths.home(), { replace: true })} />
         </div>
       </article>
