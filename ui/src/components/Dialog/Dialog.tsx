@@ -14,7 +14,25 @@ interface Props {
   className?: string;
 }
 
-/** Dialog: title, close icon, body scroll locked while visible; Escape and the backdrop close it. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab go round the dialog's own controls: the page behind a modal is out of reach. */
+function trapTab(panel: HTMLElement, e: KeyboardEvent) {
+  const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hidden);
+  if (!items.length) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || !panel.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !panel.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/** Dialog: title, close icon, body scroll locked while visible; Escape and the backdrop close it; Tab stays inside. */
 export function Dialog({ open, title, onClose, children, footer, width = 420, className }: Props) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -26,7 +44,10 @@ export function Dialog({ open, title, onClose, children, footer, width = 420, cl
     const previous = document.body.style.overflow;
     const focused = document.activeElement as HTMLElement | null;
     document.body.style.overflow = 'hidden';
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') closeRef.current(); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeRef.current();
+      else if (e.key === 'Tab' && panel.current) trapTab(panel.current, e);
+    };
     document.addEventListener('keydown', onKey);
     // focus the first field (or the panel) so keyboard users land inside the dialog
     const first = panel.current?.querySelector<HTMLElement>('input, textarea, select, [data-autofocus]');
