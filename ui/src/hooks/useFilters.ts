@@ -62,6 +62,8 @@ export function useFilters(defaultSort: Filters['sort'] = 'new') {
             }
           }
           next.delete('page'); // a filter change starts again at page 1
+          // The time range applies to the hot sort only: leaving it (for new, or relevance) drops a stale time=.
+          if (patch.sort !== undefined && patch.sort !== 'hot' && patch.time === undefined) next.delete('time');
           return next;
         },
         { replace: false },
