@@ -290,7 +290,7 @@ describe('signed in', { concurrency: false }, () => {
       await page.getByRole('button', { name: '保存', exact: true }).click();
       await page.getByText('请填写昵称').waitFor();
       await page.getByLabel('头像链接').fill('ftp://x');
-      await page.getByText('头像链接格式错误').waitFor();
+      await page.getByText('头像地址需为允许的图片地址（http 或 https）').waitFor();
       await page.getByLabel('头像链接').fill('');
       await name.fill(original || `e2e${stamp}`);
       await shot(page, `users-edit-${tag}`);

@@ -64,7 +64,7 @@ function ProfileEditor({ info }: { info: LoginInfo }) {
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${uid}-name`}>昵称<span className="req">*</span></label>
-          <input id={`${uid}-name`} className="input" value={form.name} maxLength={NAME_MAX + 10} aria-invalid={Boolean(errors.name)}
+          <input id={`${uid}-name`} className="input" value={form.name} maxLength={NAME_MAX} aria-invalid={Boolean(errors.name)}
             onChange={(e) => change({ name: e.target.value })} />
           {errors.name && <p className="field__error" role="alert">{errors.name}</p>}
         </div>

@@ -1,15 +1,16 @@
-/** Profile edit rules: name 2–20 characters, avatar an http(s) link, region ≤ 50. */
+/** Profile edit rules, the server's (api/schemas/users.py; a test holds the limits to the OpenAPI document):
+ * name 1–30 characters, avatar an http(s) link or a picture of this site, region ≤ 20. */
 import { isPictureUrl } from '@/lib/url';
 
-export const NAME_MIN = 2;
-export const NAME_MAX = 20;
-export const REGION_MAX = 50;
+export const NAME_MIN = 1;
+export const NAME_MAX = 30;
+export const REGION_MAX = 20;
 
 export const PROFILE_MSG = {
   nameRequired: '请填写昵称',
-  nameLength: `昵称长度为${NAME_MIN}-${NAME_MAX}个字符`,
-  avatarFormat: '头像链接格式错误',
-  regionMax: `地区最多${REGION_MAX}个字符`,
+  nameLength: `昵称需为 ${NAME_MIN}–${NAME_MAX} 个字符`,
+  avatarFormat: '头像地址需为允许的图片地址（http 或 https）',
+  regionMax: `地区最多 ${REGION_MAX} 个字符`,
 } as const;
 
 export interface ProfileForm { name: string; avatar_url: string; region: string }
