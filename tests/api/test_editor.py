@@ -240,3 +240,16 @@ def test_editor_writes_are_rate_limited_but_polling_is_not(stack, files):
         assert error_of(client.put("/api/v1/editor/hotword-blocklist", json={"text": text}, headers=headers), 429)
         for _ in range(5):  # the page polls its jobs every second
             data_of(client.get("/api/v1/editor/jobs"))
+
+
+def test_every_reindex_target_has_a_chinese_label_in_the_ui():
+    """The editors' page names each kind a 重建一类内容 job can target (ui/src/features/editor/jobFormat.ts)."""
+    import re
+
+    import kinds
+    from tests.support import ROOT
+
+    source = (ROOT / "ui/src/features/editor/jobFormat.ts").read_text(encoding="utf-8")
+    block = source[source.index("TARGET_LABELS") : source.index("};", source.index("TARGET_LABELS"))]
+    labelled = set(re.findall(r"^\s+(\w+): '", block, re.M))
+    assert set(kinds.entity_types()) <= labelled

@@ -61,6 +61,7 @@ describe('job figures', () => {
     expect(kindLabel(kinds, 'reindex-kind', 'paper')).toBe('重建一类内容（论文）');
     expect(kindLabel(kinds, 'source:arxiv')).toBe('抓取来源：arXiv 论文');
     expect(kindLabel(kinds, 'source:gone')).toBe('source:gone');
+    expect(kindLabel(kinds, 'reindex-kind', 'link_status')).toBe('重建一类内容（社区动态）'); // never the raw kind name
     expect(stateLabel({ state: 'running', cancel_requested: true })).toBe('正在取消');
     expect(stateLabel({ state: 'done', cancel_requested: false })).toBe('已完成');
     expect(percentOf({ percent: 44.8 })).toBe(45);

@@ -9,6 +9,7 @@ export const TARGET_LABELS: Record<string, string> = {
   event: '活动',
   project: '项目',
   user: '用户',
+  link_status: '社区动态',
 };
 
 const STATE_LABELS: Record<string, string> = {
