@@ -17,7 +17,13 @@ DRAIN_TASK = "hub.drain_outbox"  # worker/tasks.py registers it; sent by name, s
 
 def kick_outbox() -> bool:
     try:
-        celery_app.send_task(DRAIN_TASK, retry=False, expires=60)
+        # By the registered task when this process has it (the worker; eager mode in tests runs it here),
+        # else by name: either way without importing worker.tasks.
+        task = celery_app.tasks.get(DRAIN_TASK)
+        if task is not None:
+            task.apply_async(retry=False, expires=60)
+        else:
+            celery_app.send_task(DRAIN_TASK, retry=False, expires=60)
         return True
     except Exception as exc:  # broker unreachable
         log.warning("could not reach the broker, outbox will be drained later: %s", exc)
