@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
 import { Header } from './Header';
+import { CSRF_COOKIE } from '@/lib/request';
 
 function stubApi(users: { status: number; body: unknown }, unread = 0) {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
@@ -43,12 +44,22 @@ describe('header user area', () => {
     await userEvent.hover(screen.getByRole('button', { name: /张三/ }));
     await waitFor(() => expect(screen.getByRole('menuitem', { name: '我的主页' })).toHaveAttribute('href', '/users/3'));
     expect(screen.getByRole('menuitem', { name: '编辑资料' })).toHaveAttribute('href', '/users/edit');
-    const assign = vi.fn();
-    const original = window.location;
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign } });
+    // Sign-out is a POST carrying the session's CSRF token (the API refuses a GET); jsdom cannot navigate,
+    // so the submitted form is what is checked.
+    document.cookie = `${CSRF_COOKIE}=tok-123; path=/`;
+    const submitted: HTMLFormElement[] = [];
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted.push(this);
+    });
     await userEvent.click(screen.getByRole('menuitem', { name: '退出登录' }));
-    Object.defineProperty(window, 'location', { configurable: true, value: original });
-    expect(assign).toHaveBeenCalledWith('/auth/logout?redirect_url=%2F');
+    submit.mockRestore();
+    expect(submitted).toHaveLength(1);
+    const [form] = submitted;
+    expect(form.method.toUpperCase()).toBe('POST');
+    const action = new URL(form.action, 'http://x');
+    expect(action.pathname).toBe('/auth/logout');
+    expect(action.searchParams.get('redirect_url')).toBe('/');
+    expect((form.elements.namedItem('csrf_token') as HTMLInputElement).value).toBe('tok-123');
   });
 });
 
