@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from analysis.normalize import CJK, fold
+from analysis.understanding import Understood, understand
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import is_pinyin_like, pinyin_forms, query_words
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
@@ -153,8 +154,41 @@ def text_query_and_highlight(
     synonyms = _synonym_clause(groups, rest, concepts)
     if synonyms:
         should.append(synonyms)
+    understood = understand(text)
+    if understood.changed:
+        # The topic without its question, kind and place words (analysis/understanding.py): its own
+        # clauses beside the whole query's, so 怎么用 LoRA 微调 finds what 用 LoRA 微调 finds, while an
+        # exact title holding such a word still matches the clauses above first.
+        core_groups, core_rest = glossary().concepts(understood.core)
+        should.append(
+            {
+                "multi_match": {
+                    "query": understood.core,
+                    "fields": BIGRAM_FIELDS,
+                    "type": "best_fields",
+                    "operator": "and",
+                }
+            }
+        )
+        should.append(_words_clause(query_words(understood.core), ranked))
+        core_synonyms = _synonym_clause(core_groups, core_rest, concepts)
+        if core_synonyms:
+            should.append(core_synonyms)
+        groups = list(dict.fromkeys([*groups, *core_groups]))
     query = {"bool": {"should": should, "minimum_should_match": 1}}
+    boosts = _kind_and_place_boosts(understood)
+    if boosts:  # they order what the text found; alone they match nothing
+        query = {"bool": {"must": [query], "should": boosts}}
     return query, _highlight_query(query, groups, concepts)
+
+
+def _kind_and_place_boosts(understood: Understood) -> list[dict]:
+    boosts: list[dict] = []
+    if understood.kinds:
+        boosts.append({"terms": {"type": list(understood.kinds), "boost": 3}})
+    for place in understood.places:
+        boosts.append({"match_phrase": {"address": {"query": place, "boost": 3}}})
+    return boosts
 
 
 # Words of a query whose segmented-words clause is scored as a plain disjunction on a ranked search.

@@ -1,0 +1,106 @@
+"""What a query asks besides its topic (issue 36's query-understanding step, its first part): question and
+request words (为什么, 有哪些, 如何, what is, how to…) that no document needs to contain, words that name a
+kind of item (活动, 论文, 开源项目, github…) or a place (a city), which say where to look rather than what
+to match. `understand` splits them off; the search keeps the whole query's clauses (an exact title with
+such a word still comes first) and adds the topic's own clauses, with the kind and the place as boosts,
+never as required text.
+
+The word lists name classes of words a reader types around any topic; none names a topic."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Question and request words that are not part of a topic's name: taken off wherever they stand.
+_ZH_QUESTION = sorted(
+    "为什么说 为什么 为何 怎么样 怎么 如何 有哪些 有什么区别 有什么 有没有 是什么 什么是 什么叫 哪些 哪个 哪里 "
+    "求推荐 请问 想问 谁知道 能不能 好不好".split(),
+    key=len,
+    reverse=True,
+)
+# Words that are requests at the edge of a query but part of names inside one (推荐系统, 入门指南): taken off
+# only as a query's first or last word, or standing alone between spaces.
+_ZH_EDGE = sorted(
+    ["推荐一下", "推荐", "值得做吗", "值得", "区别", "相关的", "相关", "最近", "入门", "一下", "吗", "呢", "吧", "啊"],
+    key=len,
+    reverse=True,
+)
+_EN_FILLERS = re.compile(
+    r"\b(what\s+(?:is|are)|how\s+(?:to|do\s+i|can\s+i)|why\s+(?:is|are|do|does)?|which|is\s+there|are\s+there|"
+    r"any|best|recommend(?:ed)?)\b",
+    re.IGNORECASE,
+)
+# Words that name a kind of item, and the kind.
+_KIND_WORDS = {
+    "event": ["线下活动", "活动", "讲座", "沙龙", "会议", "峰会", "工作坊", "训练营", "meetup", "workshop"],
+    "paper": ["论文", "paper", "papers", "arxiv"],
+    "project": ["开源项目", "开源", "项目", "github", "仓库", "repo", "repos"],
+}
+# Places readers add to look for an event near them.
+_PLACES = (
+    "北京 上海 深圳 广州 杭州 成都 武汉 南京 西安 苏州 天津 重庆 长沙 合肥 厦门 青岛 香港 台北 新加坡 线上".split()
+)
+_PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class Understood:
+    core: str  # the topic: the query without question, kind and place words
+    kinds: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = field(default=())  # what was taken off
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.dropped)
+
+
+def _take_at_edges(text: str, word: str) -> tuple[str, bool]:
+    """`word` off the end of `text` (的开源项目, 值得做吗), or standing alone between spaces; at the start of a
+    run of characters or inside one it stays (开源数据集, 推荐系统, 入门指南)."""
+    token = rf"(?:(?<=^)|(?<=\s)){re.escape(word)}(?=$|\s)"
+    pattern = re.compile(rf"{token}|{re.escape(word)}$", re.IGNORECASE)
+    stripped = text.strip()
+    if not pattern.search(stripped):
+        return text, False
+    return pattern.sub(" ", stripped), True
+
+
+def understand(text: str) -> Understood:
+    """`text`: the folded query. The core keeps at least one word: a query that is only question or kind
+    words (有哪些活动) keeps them, and the kind still boosts."""
+    rest = _PUNCT.sub(" ", text)
+    dropped: list[str] = []
+    kinds: list[str] = []
+    places: list[str] = []
+    for place in _PLACES:
+        if place in rest:
+            places.append(place)
+            rest = rest.replace(place, " ")
+    for kind, words in _KIND_WORDS.items():
+        for word in sorted(words, key=len, reverse=True):
+            rest, found = _take_at_edges(rest, word)
+            if found:
+                dropped.append(word)
+                if kind not in kinds:
+                    kinds.append(kind)
+    for word in _ZH_QUESTION:
+        if word in rest:
+            dropped.append(word)
+            rest = rest.replace(word, " ")
+    for word in _ZH_EDGE:
+        rest, found = _take_at_edges(rest, word)
+        if found:
+            dropped.append(word)
+    rest, count = _EN_FILLERS.subn(" ", rest)
+    if count:
+        dropped.append("(en)")
+    core = _SPACES.sub(" ", rest).strip()
+    if not core:
+        return Understood(text, tuple(kinds), tuple(places))
+    return Understood(core, tuple(kinds), tuple(places), tuple(dropped + places))
+
+
+__all__ = ["Understood", "understand"]
