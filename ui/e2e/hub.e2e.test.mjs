@@ -70,7 +70,7 @@ describe('build', () => {
 });
 
 describe('desktop', () => {
-  test('type a Chinese query, pick a suggestion by keyboard, land on highlighted results with counts per tab', async () => {
+  test('type a Chinese query: Enter on a suggested title opens the story; Enter on the last row lands on highlighted results with counts per tab', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(BASE + '/');
     const input = page.getByRole('combobox', { name: '搜索' });
@@ -87,9 +87,22 @@ describe('desktop', () => {
     await page.locator('[role="option"][aria-selected="true"]').waitFor();
     assert.equal(await first.getAttribute('aria-selected'), 'true');
     const title = (await first.textContent()).trim();
+    await Promise.all([page.waitForURL(/\/view\/\d+/), page.keyboard.press('Enter')]);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal((await page.getByRole('heading', { level: 1 }).first().textContent()).trim(), title);
+    // the last row searches the typed text
+    const box = page.getByRole('combobox', { name: '搜索' });
+    await box.click();
+    await box.fill('');
+    await box.pressSequentially('大模型', { delay: 30 });
+    await page.getByRole('option').first().locator('em').first().waitFor();
+    await box.press('End'); // the caret, not the highlight
+    const rows = await page.getByRole('option').count();
+    for (let i = 0; i < rows; i += 1) await page.keyboard.press('ArrowDown');
+    await page.locator('[role="option"][aria-selected="true"]', { hasText: '查看“大模型”的搜索结果' }).waitFor();
     await Promise.all([page.waitForURL(/\/search\?q=/), page.keyboard.press('Enter')]);
     const q = new URL(page.url()).searchParams.get('q');
-    assert.equal(q, title);
+    assert.equal(q, '大模型');
     // highlighted titles
     await page.locator('.feed-list article').first().waitFor();
     assert.ok((await page.locator('.card-title em').count()) > 0, 'titles carry <em> highlights');
@@ -102,7 +115,7 @@ describe('desktop', () => {
       if (totals[tab] < 1000) assert.equal(text, String(totals[tab]), `count of ${tab}`);
     }
     // the history keeps the search
-    assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('aihub:search-history'))), [q]);
+    assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('aihub:search-history'))), [q, title]);
     await context.close();
   });
 

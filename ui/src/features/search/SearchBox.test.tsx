@@ -60,12 +60,59 @@ describe('SearchBox', () => {
     expect(readHistory()[0]).toBe('大模型');
   });
 
-  it('Enter on a suggestion searches its title', async () => {
-    const { user, input, onSearch } = setup();
+  it('Enter or a click on a suggested title opens the story, and the title joins the history', async () => {
+    const onOpenStory = vi.fn();
+    const { user, input, onSearch } = setup({ onOpenStory });
     await user.type(input, '大模型');
     await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    expect(onSearch).toHaveBeenCalledWith('大模型推理优化实践');
+    expect(onOpenStory).toHaveBeenCalledWith(2);
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(readHistory()[0]).toBe('大模型推理优化实践');
+    await user.click(input);
+    await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
+    await user.click(options()[0]);
+    expect(onOpenStory).toHaveBeenLastCalledWith(1);
+  });
+
+  it('Home and End move the caret, not the highlighted row', async () => {
+    const { user, input } = setup();
+    await user.type(input, '大模型');
+    await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(options()[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Home}');
+    expect(options()[1]).toHaveAttribute('aria-selected', 'true');
+    expect((input as HTMLInputElement).selectionStart).toBe(0);
+    await user.keyboard('{End}');
+    expect(options()[1]).toHaveAttribute('aria-selected', 'true');
+    expect((input as HTMLInputElement).selectionStart).toBe(3);
+  });
+
+  it('清空 is reachable with Tab and clears the history; the panel stays open on the way', async () => {
+    addHistory('扩散模型');
+    const { user, input } = setup();
+    await user.click(input);
+    expect(screen.getByText('搜索历史')).toBeVisible();
+    await user.tab(); // the submit button
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    const clear = screen.getByRole('button', { name: /清空/ });
+    expect(clear).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(readHistory()).toEqual([]);
+    expect(screen.queryByText('搜索历史')).toBeNull();
+    expect(input).toHaveFocus();
+  });
+
+  it('Tab out of the box closes the panel', async () => {
+    addHistory('扩散模型');
+    const { user, input } = setup();
+    await user.click(input);
+    await user.tab();
+    await user.tab();
+    await user.tab(); // past 清空, out of the box
+    expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('Enter without a highlighted row searches the trimmed text', async () => {

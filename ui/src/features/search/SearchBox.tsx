@@ -25,6 +25,8 @@ export interface SearchBoxProps {
   placeholder?: string;
   /** default: a full page load of /search?q= */
   onSearch?: (text: string) => void;
+  /** a suggested title chosen (Enter or click); default: a full page load of the story */
+  onOpenStory?: (id: number) => void;
   autoFocus?: boolean;
   variant?: 'header' | 'overlay';
   id?: string;
@@ -34,6 +36,10 @@ function defaultSearch(text: string) {
   window.location.assign(paths.search(text));
 }
 
+function defaultOpenStory(id: number) {
+  window.location.assign(paths.story(id));
+}
+
 /** Input trimmed, at most 100 characters; empty -> the placeholder. */
 export function normalizeSearch(raw: string, placeholder: string): string {
   const text = raw.trim().slice(0, MAX_SEARCH).trim();
@@ -41,7 +47,7 @@ export function normalizeSearch(raw: string, placeholder: string): string {
 }
 
 export function SearchBox({
-  previous = '', hotwords = [], placeholder = 'AI日报', onSearch = defaultSearch, autoFocus, variant = 'header', id = 'site-search',
+  previous = '', hotwords = [], placeholder = 'AI日报', onSearch = defaultSearch, onOpenStory = defaultOpenStory, autoFocus, variant = 'header', id = 'site-search',
 }: SearchBoxProps) {
   // The text in the box. It changes in the input's own change event, so the render that follows a
   // keystroke already carries the new text and React never writes an older value back into the input
@@ -53,6 +59,7 @@ export function SearchBox({
   const [history, setHistory] = useState<string[]>(() => readHistory());
   const last = useRef(previous);
   const inputRef = useRef<HTMLInputElement | null>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
   const committed = composingFrom ?? inputValue;
   const trimmed = committed.trim();
   const debounced = useDebounce(trimmed, SUGGEST_DEBOUNCE);
@@ -82,6 +89,14 @@ export function SearchBox({
     return list;
   }, [trimmed, debounced, suggestions.data, history, hotwords]);
 
+  // A suggestion is a story: choosing it opens the story, and its title joins the history.
+  const open = (row: Extract<SearchRow, { kind: 'suggest' }>) => {
+    closeMenu();
+    setHistory(addHistory(row.text));
+    inputRef.current?.blur();
+    onOpenStory(row.id);
+  };
+
   const run = (raw: string) => {
     const text = normalizeSearch(raw, placeholder);
     setInputValue(text);
@@ -105,7 +120,8 @@ export function SearchBox({
     itemToString: (r) => (r ? r.text : ''),
     onStateChange: ({ type, selectedItem }) => {
       if ((type === useCombobox.stateChangeTypes.InputKeyDownEnter || type === useCombobox.stateChangeTypes.ItemClick) && selectedItem) {
-        run(selectedItem.text);
+        if (selectedItem.kind === 'suggest') open(selectedItem);
+        else run(selectedItem.text);
       }
     },
     stateReducer: (_state, { type, changes }) => {
@@ -139,11 +155,16 @@ export function SearchBox({
 
   return (
     <form
+      ref={formRef}
       role="search"
       className={`search-box search-box--${variant}${showPanel ? ' search-box--open' : ''}`}
       onSubmit={(e) => {
         e.preventDefault();
         run(inputValue);
+      }}
+      onBlur={(e) => {
+        // focus left the box from one of its controls (the input's own blur is Downshift's)
+        if ((e.target as Node) !== inputRef.current && isOpen && !formRef.current?.contains(e.relatedTarget as Node | null)) closeMenu();
       }}
     >
       <label {...getLabelProps()} className="sr-only">搜索</label>
@@ -165,9 +186,21 @@ export function SearchBox({
               setComposingFrom(null);
               setInputValue(e.currentTarget.value.slice(0, MAX_SEARCH));
             },
+            // Focus moving to a control of the box (submit, 清空) keeps the panel open, so the history's
+            // 清空 is reachable with Tab; leaving the box closes it (the panel's onBlur below).
+            onBlur: (e) => {
+              if (formRef.current?.contains(e.relatedTarget as Node | null)) {
+                (e.nativeEvent as unknown as { preventDownshiftDefault: boolean }).preventDownshiftDefault = true;
+              }
+            },
             onKeyDown: (e) => {
-              if (e.key !== 'Enter') return;
               const native = e.nativeEvent as unknown as { preventDownshiftDefault: boolean };
+              // Home and End move the caret in the text, not the highlight among the rows
+              if (e.key === 'Home' || e.key === 'End') {
+                native.preventDownshiftDefault = true;
+                return;
+              }
+              if (e.key !== 'Enter') return;
               // Enter while an IME is composing Chinese does not search
               if (e.nativeEvent.isComposing || e.keyCode === 229) {
                 native.preventDownshiftDefault = true;
@@ -201,7 +234,7 @@ export function SearchBox({
               type="button"
               className="search-panel__clear"
               onMouseDown={(e) => e.preventDefault()}
-              onClick={() => { clearHistory(); setHistory([]); }}
+              onClick={() => { clearHistory(); setHistory([]); inputRef.current?.focus(); }}
             >
               <Icon name="trash" size={13} /> 清空
             </button>
