@@ -10,13 +10,15 @@ encoder (escaped, only <em> added), titles without a highlight are escaped by th
 from __future__ import annotations
 
 import kinds
-from kinds.common import highlight_of
+from kinds.common import highlight_of, tags_named_in
 
 
-def hit_to_item(hit: dict, labels: list[str] | None = None) -> dict:
+def hit_to_item(hit: dict, labels: list[str] | None = None, query: str | None = None) -> dict:
+    """`labels`: the label filter, `query`: the search text; the tags either names come first, marked."""
     doc = hit["_source"]
     kind = kinds.kind(doc["type"])
-    info = kind.shape(doc["source"], hit, labels)
+    marked = [*(labels or []), *tags_named_in(query, doc["source"].get("tag_names"))]
+    info = kind.shape(doc["source"], hit, marked)
     item = {
         "type": kind.name,
         "id": info["id"],
@@ -34,8 +36,8 @@ def hit_to_item(hit: dict, labels: list[str] | None = None) -> dict:
     return item
 
 
-def page_of(result: dict, page: int, size: int, labels: list[str] | None = None) -> dict:
+def page_of(result: dict, page: int, size: int, labels: list[str] | None = None, query: str | None = None) -> dict:
     """{list, total, page, size, hasNextPage} from one search response."""
     total = result["hits"]["total"]["value"]
-    items = [hit_to_item(hit, labels) for hit in result["hits"]["hits"]]
+    items = [hit_to_item(hit, labels, query) for hit in result["hits"]["hits"]]
     return {"list": items, "total": total, "page": page, "size": size, "hasNextPage": page * size < total}

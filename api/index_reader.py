@@ -89,6 +89,7 @@ class IndexReader:
         docs = self._call(self.es.mget, index=self.alias, body={"ids": doc_ids}, _source=source)["docs"]
         return [doc["_source"] if doc.get("found") else None for doc in docs]
 
-    def page(self, body: dict, page: int, size: int, labels: list[str] | None = None) -> dict:
-        """{list, total, page, size, hasNextPage} of feed items for one search body."""
-        return page_of(self.search(body), page, size, labels)
+    def page(self, body: dict, page: int, size: int, labels: list[str] | None = None, query: str | None = None) -> dict:
+        """{list, total, page, size, hasNextPage} of feed items for one search body (`query`: a search's
+        text, whose named tags come first)."""
+        return page_of(self.search(body), page, size, labels, query)

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from dateutil import parser as date_parser
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, validates
 
+from analysis.normalize import fold
 from store.tags import tags_by_id
 
 TAG_LIMIT = 5
@@ -43,10 +44,30 @@ def shape_tags(tags: list[dict] | None, labels: list[str] | None = None, limit: 
     return shaped[:limit] if limit else shaped
 
 
+def tags_named_in(query: str | None, tags: list[dict] | None) -> list[str]:
+    """Ids of the tags a search query names: the tag's title inside the query (大模型 in 大模型推理), or a
+    word of the query inside the title or equal to the tag's id (agent for "Agent 智能体"). A search result
+    shows them first and marked, as a label filter's tags are. One character never counts: it would mark
+    nearly every result."""
+    folded = fold(query).casefold()
+    if not folded or not tags:
+        return []
+    words = [word for word in folded.split() if len(word) >= 2]
+    named = []
+    for tag in tags:
+        title = fold(tag.get("title")).casefold()
+        tag_id = str(tag.get("id", "")).casefold()
+        if (len(title) >= 2 and title in folded) or any(word in title or word == tag_id for word in words):
+            named.append(tag["id"])
+    return named
+
+
 class TagSchema(Schema):
     id = fields.String(required=True)
     title = fields.String(required=True)
-    highlighted = fields.Boolean(metadata={"description": "matches the current label filter (shown first)"})
+    highlighted = fields.Boolean(
+        metadata={"description": "matches the current label filter, or is named by the search query (shown first)"}
+    )
 
 
 # --- import records (docs/import-format.md) ---

@@ -47,7 +47,7 @@ def search_page(args: dict) -> Response:
     def read() -> dict:
         concepts = reader().concepts()
         body = build_search(args["q"], types=types, page=args["page"], size=args["size"], concepts=concepts, **filters)
-        data = reader().page(body, args["page"], args["size"], args["label"])
+        data = reader().page(body, args["page"], args["size"], args["label"], args["q"])
         empty = args["q"] and data["total"] == 0 and args["page"] == 1
         return {**data, "did_you_mean": did_you_mean(args["q"]) if empty else None}
 

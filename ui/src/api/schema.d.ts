@@ -4400,7 +4400,7 @@ export interface components {
             msg?: string;
         };
         Tag: {
-            /** @description matches the current label filter (shown first) */
+            /** @description matches the current label filter, or is named by the search query (shown first) */
             highlighted?: boolean;
             id: string;
             title: string;

@@ -25,7 +25,7 @@ function KindCard({ item, search }: { item: FeedItem; search: boolean }) {
   }
   if (item.paper_info) return <PaperCard paper={item.paper_info} summaryHtml={summary} kind={search} />;
   if (item.project_info) return <ProjectCard project={item.project_info} summaryHtml={summary} kind={search} />;
-  if (item.story_info) return <StoryCard story={item.story_info} summaryHtml={summary} />;
+  if (item.story_info) return <StoryCard story={item.story_info} summaryHtml={summary} kind={search} />;
   if (item.link_info) return <LinkStatusCard status={item.link_info} summaryHtml={summary} />;
   return null;
 }

@@ -10,12 +10,14 @@ import { StoryActions } from './StoryActions';
 import '@/components/Card/card.css';
 import './StoryCard.css';
 
-/** A story in a feed. The API decides the author (`author_name`, '匿名' when anonymous), the expert flag and the tags. */
-export function StoryCard({ story, summaryHtml }: { story: StoryInfo; summaryHtml?: string }) {
+/** A story in a feed (`kind`: in search results, labelled 文章). The API decides the author (`author_name`, '匿名' when anonymous), the expert flag and the tags. */
+export function StoryCard({ story, summaryHtml, kind }: { story: StoryInfo; summaryHtml?: string; kind?: boolean }) {
   const href = paths.story(story.id);
   return (
     <article className="card story-card" data-id={story.id}>
       <div className="story-card__main">
+        {/* search results name each item's kind, as the search tabs do */}
+        {kind && <div className="card-kind">文章</div>}
         <div className="card-author">
           <Avatar src={story.is_anonymous ? null : story.user_avatar} name={story.author_name} size={22} expert={story.is_expert} />
           <span className="card-author__name">{story.author_name}</span>
