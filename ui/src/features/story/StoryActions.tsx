@@ -86,7 +86,8 @@ export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
   );
 }
 
-/** A toggle with its count (vote, mark): pressed state, 取消… label when on, filled icon when on. */
+/** A toggle with its count (vote, mark): pressed state, 取消… label when on, filled icon when on; the
+ * accessible name carries the count too (点赞 12), which the visible number alone did not give a screen reader. */
 function CountToggle({ on, label, icon, size, count, testId, onClick }: {
   on: boolean; label: string; icon: 'thumb' | 'star'; size: number; count: number | undefined; testId: string; onClick: () => void;
 }) {
@@ -96,7 +97,7 @@ function CountToggle({ on, label, icon, size, count, testId, onClick }: {
       type="button"
       className={`story-action${on ? ' story-action--on' : ''}`}
       aria-pressed={on}
-      aria-label={name}
+      aria-label={`${name} ${formatNumber(count)}`}
       title={name}
       onClick={onClick}
     >

@@ -73,7 +73,7 @@ describe('StoryActions toggles', () => {
       return new Promise((r) => { release = r; });
     });
     const { feedStory } = setup({});
-    const vote = await screen.findByRole('button', { name: '点赞' });
+    const vote = await screen.findByRole('button', { name: /^点赞 \d/ });
     await userEvent.click(vote);
     await waitFor(() => expect(screen.getByTestId('vote-count')).toHaveTextContent('4'));
     expect(feedStory()?.is_voted).toBe(true);
@@ -81,6 +81,8 @@ describe('StoryActions toggles', () => {
     await act(async () => release({ body: { code: 0, data: { is_voted: true, final_score: 10, is_marked: false, remark_count: 1 }, msg: '' } }));
     await waitFor(() => expect(screen.getByTestId('vote-count')).toHaveTextContent('10'));
     expect(feedStory()?.final_score).toBe(10);
+    // the accessible name says the count, not only the action
+    expect(screen.getByRole('button', { name: '取消点赞 10' })).toHaveAttribute('aria-pressed', 'true');
     const init = fetchMock.mock.calls.find((c) => String(c[0]).includes('favourite'))![1] as RequestInit;
     expect(init.method).toBe('POST');
   });
@@ -89,15 +91,15 @@ describe('StoryActions toggles', () => {
     const pending: Record<string, (v: { body: unknown }) => void> = {};
     const fetchMock = mockFetch((url) => new Promise((r) => { pending[url] = r; }));
     setup({});
-    await userEvent.click(await screen.findByRole('button', { name: '点赞' }));
-    await userEvent.click(await screen.findByRole('button', { name: '收藏' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^点赞 \d/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^收藏 \d/ }));
     await waitFor(() => expect(Object.keys(pending).sort()).toEqual(['/api/v1/stories/7/bookmark', '/api/v1/stories/7/favourite']));
-    expect(screen.getByRole('button', { name: '取消收藏' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /^取消收藏 \d/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('mark-count')).toHaveTextContent('2');
     // the vote committed before the mark: its answer still says not marked
     await act(async () => pending['/api/v1/stories/7/favourite']({ body: { code: 0, data: { is_voted: true, final_score: 4, is_marked: false, remark_count: 1 }, msg: '' } }));
     await waitFor(() => expect(screen.getByTestId('vote-count')).toHaveTextContent('4'));
-    expect(screen.getByRole('button', { name: '取消收藏' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^取消收藏 \d/ })).toBeInTheDocument();
     expect(screen.getByTestId('mark-count')).toHaveTextContent('2');
     await act(async () => pending['/api/v1/stories/7/bookmark']({ body: { code: 0, data: { is_voted: true, final_score: 4, is_marked: true, remark_count: 2 }, msg: '' } }));
     expect(screen.getByTestId('mark-count')).toHaveTextContent('2');
@@ -107,18 +109,18 @@ describe('StoryActions toggles', () => {
   it('a failed unmark rolls back', async () => {
     mockFetch(() => ({ status: 500, body: { code: 500, data: null, msg: '服务器错误' } }));
     const { feedStory } = setup({ is_marked: true, remark_count: 1 });
-    await userEvent.click(await screen.findByRole('button', { name: '取消收藏' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^取消收藏 \d/ }));
     await waitFor(() => expect(toasts.map((t) => t.text)).toContain('服务器错误'));
     await waitFor(() => expect(screen.getByTestId('mark-count')).toHaveTextContent('1'));
-    expect(screen.getByRole('button', { name: '取消收藏' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /^取消收藏 \d/ })).toHaveAttribute('aria-pressed', 'true');
     expect(feedStory()?.remark_count).toBe(1);
   });
 
   it('unvote at 0 stays at 0', async () => {
     mockFetch(() => new Promise(() => {}));
     setup({ is_voted: true, final_score: 0 });
-    await userEvent.click(await screen.findByRole('button', { name: '取消点赞' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: '点赞' })).toBeInTheDocument());
+    await userEvent.click(await screen.findByRole('button', { name: /^取消点赞 \d/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^点赞 \d/ })).toBeInTheDocument());
     expect(screen.getByTestId('vote-count')).toHaveTextContent('0');
   });
 });
@@ -180,7 +182,7 @@ describe('edit and delete', () => {
   it('edit shows only with can_editor, delete only with can_delete', async () => {
     mockFetch(() => ({ body: { code: 0, data: null, msg: '' } }));
     setup({ can_editor: false, can_delete: false });
-    await screen.findByRole('button', { name: '点赞' });
+    await screen.findByRole('button', { name: /^点赞 \d/ });
     expect(screen.queryByRole('link', { name: /编辑/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /删除/ })).toBeNull();
   });
