@@ -10,12 +10,20 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   fallback?: string;
 }
 
-/** An image through the resize proxy that falls back to the default image once when it fails. */
+/**
+ * An image through the resize proxy that falls back to the default image once when it fails; when the
+ * default image fails too (an app host without it, a blocked request) nothing is drawn rather than the
+ * browser's broken-image glyph.
+ */
 export function Img({ src, resize = DEFAULT_WIDTH, fallback = DEFAULT_IMAGE, alt = '', className, ...rest }: Props) {
-  const [failed, setFailed] = useState(false);
-  const proxied = src && !failed ? proxyImage(src, resize) : '';
-  const url = proxied || fallback;
-  if (!url) return null; // fallback '' hides a failed image
+  // failures of this `src` (a new src starts again from the picture)
+  const [failed, setFailed] = useState({ src, count: 0 });
+  const failures = failed.src === src ? failed.count : 0;
+  // what to try, in order: the picture, then the default; each failure moves on to the next
+  const tries = [src ? proxyImage(src, resize) : '', fallback].filter(Boolean);
+  const url = tries[failures];
+  if (!url) return null; // everything failed (or fallback '' hides a failed image)
+  const proxied = url !== fallback;
   return (
     <img
       {...rest}
@@ -24,9 +32,7 @@ export function Img({ src, resize = DEFAULT_WIDTH, fallback = DEFAULT_IMAGE, alt
       alt={alt}
       loading={rest.loading ?? 'lazy'}
       decoding="async"
-      onError={() => {
-        if (!failed) setFailed(true); // once: the default image itself is never retried
-      }}
+      onError={() => setFailed({ src, count: failures + 1 })}
     />
   );
 }
