@@ -22,6 +22,7 @@ describe('RankingsPage', () => {
     expect(within(item).getByTitle('热度')).toHaveTextContent('1.23k');
     expect(within(item).getByTitle('积分')).toHaveTextContent('9.87w 积分');
     expect(screen.getByRole('button', { name: '今天' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(item).getByText('专家')).toHaveClass('expert-tag');
   });
 
   it('the time range asks the API for that window', async () => {

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import type { RankedPerson } from '@/api/types';
+import { ExpertTag } from '@/components/ExpertTag/ExpertTag';
 import { HOT_NOTE } from '@/components/FiltersBar/FiltersBar';
 import { Icon } from '@/components/Icon/Icon';
 import { Avatar } from '@/components/Img/Img';
@@ -93,7 +94,7 @@ export default function RankingsPage() {
               <Avatar src={row.avatar_url} name={row.name} size={40} expert={row.is_expert} />
               <div className="rank-row__who">
                 <Link to={paths.user(row.id)} className="rank-row__name">{row.name}</Link>
-                {row.is_expert && <span className="expert-tag">专家</span>}
+                {row.is_expert && <ExpertTag />}
                 {row.arxiv_name && <span className="rank-row__arxiv">arXiv: {row.arxiv_name}</span>}
               </div>
               <RankMeasure row={row} tab={tab} />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { QueryError } from '@/components/ErrorView/ErrorView';
+import { ExpertTag } from '@/components/ExpertTag/ExpertTag';
 import { Avatar } from '@/components/Img/Img';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
@@ -27,7 +28,7 @@ export default function UserPage() {
       <section className="user-card">
         <Avatar src={u.avatar_url} name={u.name} size={72} expert={u.is_expert} />
         <div className="user-card__info">
-          <h1 className="user-card__name">{u.name}{u.is_expert && <span className="expert-tag">专家</span>}</h1>
+          <h1 className="user-card__name">{u.name}{u.is_expert && <ExpertTag />}</h1>
           {arxiv && <p className="user-card__arxiv">arXiv: {arxiv}</p>}
         </div>
         <div className="user-card__stats">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ExpertTag } from '@/components/ExpertTag/ExpertTag';
 import { Icon } from '@/components/Icon/Icon';
 import { Avatar } from '@/components/Img/Img';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
@@ -27,7 +28,7 @@ export default function UsersPage() {
               <Avatar src={u.avatar_url} name={u.name} size={40} expert={u.is_expert} />
               <div className="user-row__who">
                 <Link to={paths.user(u.id)} className="user-row__name">{u.name}</Link>
-                {u.is_expert && <span className="expert-tag">专家</span>}
+                {u.is_expert && <ExpertTag />}
               </div>
               <span className="user-row__score" title="积分"><Icon name="fire" size={14} />{formatNumber(u.score)}</span>
             </li>

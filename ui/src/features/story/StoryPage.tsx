@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ExpertTag } from '@/components/ExpertTag/ExpertTag';
 import { Avatar, Img } from '@/components/Img/Img';
 import { Icon } from '@/components/Icon/Icon';
 import { SharePopover } from '@/components/SharePopover/SharePopover';
@@ -43,11 +44,14 @@ export default function StoryPage() {
         <div className="story-page__meta">
           <Avatar src={s.is_anonymous ? null : s.user_avatar} name={s.author_name} size={36} expert={s.is_expert} />
           <div className="story-page__who">
-            {!s.is_anonymous && s.user_id ? (
-              <Link to={paths.user(s.user_id)} className="story-page__author">{s.author_name}</Link>
-            ) : (
-              <span className="story-page__author">{s.author_name}</span>
-            )}
+            <span className="story-page__byline">
+              {!s.is_anonymous && s.user_id ? (
+                <Link to={paths.user(s.user_id)} className="story-page__author">{s.author_name}</Link>
+              ) : (
+                <span className="story-page__author">{s.author_name}</span>
+              )}
+              {s.is_expert && !s.is_anonymous && <ExpertTag />}
+            </span>
             <span className="story-page__time"><time dateTime={s.created_at ?? undefined} title={formatDateTime(s.created_at)}>{formatRelativeTime(s.created_at)}</time>
               {s.view_count !== undefined && <> · 阅读 {formatNumber(s.view_count)}</>}</span>
           </div>
