@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatRelativeTime } from './format';
+import { formatDate, formatDateTime, formatNumber, formatRelativeTime } from './format';
 
 describe('formatNumber (spec section 5)', () => {
   it.each([
@@ -60,8 +60,21 @@ describe('formatRelativeTime (spec section 5)', () => {
   });
 });
 
-describe('formatDate', () => {
-  it('formats yyyy-MM-dd', () => {
-    expect(formatDate(new Date(2026, 0, 5))).toBe('2026-01-05');
+describe('formatDate and formatDateTime: Beijing time wherever the reader is', () => {
+  it('formats yyyy-MM-dd and yyyy-MM-dd HH:mm', () => {
+    expect(formatDate('2026-01-05T04:00:00Z')).toBe('2026-01-05');
+    expect(formatDateTime('2026-01-05T04:07:00Z')).toBe('2026-01-05 12:07');
+  });
+
+  it('an instant late in the UTC day is the next day in Beijing (a reader in London or New York sees the same date)', () => {
+    expect(formatDate('2026-11-30T20:30:00Z')).toBe('2026-12-01');
+    expect(formatDateTime('2026-11-30T20:30:00Z')).toBe('2026-12-01 04:30');
+    expect(formatDateTime('2026-12-01T00:00:00+08:00')).toBe('2026-12-01 00:00');
+  });
+
+  it('empty and invalid values give nothing', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
   });
 });

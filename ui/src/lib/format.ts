@@ -36,21 +36,31 @@ export function formatRelativeTime(value: string | number | Date | null | undefi
   return `${Math.floor(diff / MONTH)}个月前`; // '1月前' would read as 'before January'
 }
 
-function pad(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
+/** Dates are shown in Beijing time wherever the reader is: the site's stories, papers and events are
+ * dated in China (a reader abroad saw a paper of 1 December as 30 November). Intl does the zone rules. */
+const BEIJING = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+});
+
+function beijingParts(d: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  const parts = Object.fromEntries(BEIJING.formatToParts(d).map((p) => [p.type, p.value]));
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
 }
 
-/** yyyy-MM-dd in local time. */
+/** yyyy-MM-dd in Beijing time. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const { year, month, day } = beijingParts(d);
+  return `${year}-${month}-${day}`;
 }
 
+/** yyyy-MM-dd HH:mm in Beijing time. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (!value) return '';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const { year, month, day, hour, minute } = beijingParts(d);
+  return `${year}-${month}-${day} ${hour}:${minute}`;
 }
