@@ -1,9 +1,10 @@
 """What a query asks besides its topic (issue 36's query-understanding step, its first part): question and
 request words (为什么, 有哪些, 如何, what is, how to…) that no document needs to contain, words that name a
-kind of item (活动, 论文, 开源项目, github…) or a place (a city), which say where to look rather than what
-to match. `understand` splits them off; the search keeps the whole query's clauses (an exact title with
-such a word still comes first) and adds the topic's own clauses, with the kind and the place as boosts,
-never as required text.
+kind of item (活动, 论文, 开源项目, github…), which say where to look rather than what to match, and places
+(a city), which stay in the topic and also point at events held there. `understand` splits the first two
+off; the search keeps the whole query's clauses (an exact title with such a word still comes first) and
+adds the topic's own clauses, limited to the named kind when there is one (杭州 活动: Hangzhou's events,
+never everything about Hangzhou).
 
 The word lists name classes of words a reader types around any topic; none names a topic."""
 
@@ -47,7 +48,7 @@ _SPACES = re.compile(r"\s+")
 
 @dataclass(frozen=True)
 class Understood:
-    core: str  # the topic: the query without question, kind and place words
+    core: str  # the topic: the query without question and kind words
     kinds: tuple[str, ...] = ()
     places: tuple[str, ...] = ()
     dropped: tuple[str, ...] = field(default=())  # what was taken off
@@ -74,11 +75,9 @@ def understand(text: str) -> Understood:
     rest = _PUNCT.sub(" ", text)
     dropped: list[str] = []
     kinds: list[str] = []
-    places: list[str] = []
-    for place in _PLACES:
-        if place in rest:
-            places.append(place)
-            rest = rest.replace(place, " ")
+    # A place stays in the topic (北京 论坛 means forums in Beijing, not every forum); it also boosts
+    # events held there.
+    places = [place for place in _PLACES if place in rest]
     for kind, words in _KIND_WORDS.items():
         for word in sorted(words, key=len, reverse=True):
             rest, found = _take_at_edges(rest, word)
@@ -100,7 +99,7 @@ def understand(text: str) -> Understood:
     core = _SPACES.sub(" ", rest).strip()
     if not core:
         return Understood(text, tuple(kinds), tuple(places))
-    return Understood(core, tuple(kinds), tuple(places), tuple(dropped + places))
+    return Understood(core, tuple(kinds), tuple(places), tuple(dropped))
 
 
 __all__ = ["Understood", "understand"]

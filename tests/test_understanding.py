@@ -50,9 +50,11 @@ def test_kind_words_become_kinds(query, core, kinds):
     assert understood.kinds == kinds
 
 
-def test_a_place_is_split_off_and_kept():
+def test_a_place_stays_in_the_topic_and_is_known():
+    """北京 论坛 means forums in Beijing: the place is never dropped, only noted (it boosts events there)."""
+    assert not understand("北京 论坛").changed
     understood = understand("杭州 大模型 沙龙")
-    assert understood.core == "大模型"
+    assert understood.core == "杭州 大模型"
     assert understood.places == ("杭州",)
     assert understood.kinds == ("event",)
 

@@ -18,12 +18,20 @@ from indexer.queries.text import LENIENT_BIGRAMS, WORDS_FIELDS, WORDS_FORGIVE_A_
 from tests.support import ES_URL
 
 
+def _text_should(query: dict) -> list[dict]:
+    """The text query's alternatives, inside the bool that kind and place boosts wrap around it."""
+    inner = query["bool"]
+    if "minimum_should_match" not in inner and "must" in inner:
+        return _text_should(inner["must"][0])
+    return inner["should"]
+
+
 def _words_clause(query: dict) -> dict:
-    for clause in query["bool"]["should"]:
+    for clause in _text_should(query):
         split = clause.get("bool", {})
         if clause.get("multi_match", {}).get("fields") == WORDS_FIELDS:
             return clause
-        if set(split) == {"must", "filter"} and split["filter"][0]["multi_match"]["fields"] == WORDS_FIELDS:
+        if set(split) == {"must", "filter"} and split["filter"][0].get("multi_match", {}).get("fields") == WORDS_FIELDS:
             return clause
     raise AssertionError("no segmented-words clause")
 
@@ -31,9 +39,12 @@ def _words_clause(query: dict) -> dict:
 def _unsplit(body: dict) -> dict:
     """The body with the words clause as one minimum-should-match clause, as an unranked search has it."""
     body = copy.deepcopy(body)
-    should = body["query"]["bool"]["must"][0]["bool"]["should"]
+    should = _text_should(body["query"]["bool"]["must"][0])
     for number, clause in enumerate(should):
-        if "filter" in clause.get("bool", {}) and clause["bool"]["filter"][0]["multi_match"]["fields"] == WORDS_FIELDS:
+        if (
+            "filter" in clause.get("bool", {})
+            and clause["bool"]["filter"][0].get("multi_match", {}).get("fields") == WORDS_FIELDS
+        ):
             should[number] = clause["bool"]["filter"][0]
     return body
 

@@ -160,7 +160,7 @@ def text_query_and_highlight(
         # clauses beside the whole query's, so 怎么用 LoRA 微调 finds what 用 LoRA 微调 finds, while an
         # exact title holding such a word still matches the clauses above first.
         core_groups, core_rest = glossary().concepts(understood.core)
-        should.append(
+        core = [
             {
                 "multi_match": {
                     "query": understood.core,
@@ -168,12 +168,19 @@ def text_query_and_highlight(
                     "type": "best_fields",
                     "operator": "and",
                 }
-            }
-        )
-        should.append(_words_clause(query_words(understood.core), ranked))
+            },
+            _words_clause(query_words(understood.core), ranked),
+        ]
         core_synonyms = _synonym_clause(core_groups, core_rest, concepts)
         if core_synonyms:
-            should.append(core_synonyms)
+            core.append(core_synonyms)
+        if understood.kinds:
+            # a kind word is satisfied by the item's kind: 杭州 活动 finds Hangzhou's events, not every
+            # document naming Hangzhou
+            kinds_only = {"terms": {"type": list(understood.kinds)}}
+            should.append({"bool": {"should": core, "minimum_should_match": 1, "filter": [kinds_only]}})
+        else:
+            should.extend(core)
         groups = list(dict.fromkeys([*groups, *core_groups]))
     query = {"bool": {"should": should, "minimum_should_match": 1}}
     boosts = _kind_and_place_boosts(understood)
@@ -183,6 +190,7 @@ def text_query_and_highlight(
 
 
 def _kind_and_place_boosts(understood: Understood) -> list[dict]:
+    """Items of the named kind, and events held in the named place, first among what the text found."""
     boosts: list[dict] = []
     if understood.kinds:
         boosts.append({"terms": {"type": list(understood.kinds), "boost": 3}})
