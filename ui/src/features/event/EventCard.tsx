@@ -1,11 +1,10 @@
 import type { EventInfo } from '@/api/types';
 import { Icon } from '@/components/Icon/Icon';
 import { Img } from '@/components/Img/Img';
-import { useDevice } from '@/hooks/useDevice';
 import { COVER_WIDTH } from '@/lib/image';
 import { serverHtml } from '@/lib/serverHtml';
 import '@/components/Card/card.css';
-import { calendarLink } from './calendar';
+import { CalendarLink } from './CalendarLink';
 import { EventAction } from './EventAction';
 import { EventLink } from './EventLink';
 import { buttonText } from './eventRules';
@@ -27,7 +26,6 @@ export function StatusBadge({ icon }: { icon?: string | null }) {
 
 /** Event card of the events page: cover, status badge, title, intro, action area. `name` is escaped HTML from the API. */
 export function EventCard({ event }: { event: EventInfo }) {
-  const { isWeChat } = useDevice();
   const ended = event.color_status === 'ended';
   return (
     <article className={`card event-card${ended ? ' event-card--ended' : ''}`} data-id={event.id}>
@@ -48,9 +46,7 @@ export function EventCard({ event }: { event: EventInfo }) {
           {event.company && <span className="event-card__company">{event.company}</span>}
           <span className="event-card__buttons">
             {!ended && (
-              <a className="event-card__calendar" href={calendarLink(event, isWeChat)} download={isWeChat ? undefined : `${event.oldName}.ics`}>
-                <Icon name="calendar" size={13} />添加到日历
-              </a>
+              <CalendarLink event={event} className="event-card__calendar" />
             )}
             <EventAction event={event} />
           </span>

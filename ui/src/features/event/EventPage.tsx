@@ -5,10 +5,9 @@ import { Icon } from '@/components/Icon/Icon';
 import { Img } from '@/components/Img/Img';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { SharePopover } from '@/components/SharePopover/SharePopover';
-import { useDevice } from '@/hooks/useDevice';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { paths } from '@/lib/paths';
-import { calendarLink } from './calendar';
+import { CalendarLink } from './CalendarLink';
 import { EventAction } from './EventAction';
 import { StatusBadge } from './EventCard';
 import { eventQuery } from './eventQueries';
@@ -23,7 +22,6 @@ const PAGE_COVER_WIDTH = 1200;
  * ticket, calendar file, share), served by this site unless a deployment names a separate events site. */
 export default function EventPage() {
   const { id = '' } = useParams();
-  const { isWeChat } = useDevice();
   const event = useQuery(eventQuery(id));
   const e = event.data;
   useDocumentTitle(e?.oldName, { description: e?.brief, image: e?.image_url });
@@ -50,9 +48,7 @@ export default function EventPage() {
         <div className="event-page__actions">
           <EventAction event={e} onPage />
           {!ended && (
-            <a className="btn btn--ghost btn--sm" href={calendarLink(e, isWeChat)} download={isWeChat ? undefined : `${e.oldName}.ics`}>
-              <Icon name="calendar" size={13} />添加到日历
-            </a>
+            <CalendarLink event={e} className="btn btn--ghost btn--sm" />
           )}
           <SharePopover url={paths.event(e.id)} title={e.oldName} />
         </div>

@@ -1,8 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import type { EventInfo, Ticket } from '@/api/types';
 import { Dialog } from '@/components/Dialog/Dialog';
-import { useDevice } from '@/hooks/useDevice';
-import { calendarLink } from './calendar';
+import { CalendarLink } from './CalendarLink';
 import { ticketOf } from './eventRules';
 import './TicketDialog.css';
 
@@ -12,7 +11,6 @@ export const TICKET_NOTES = ['入场时请出示此二维码，工作人员扫�
 
 /** The ticket view: QR of encode_oder_id, attendee, event name, time, address, phone and e-mail if present, usage notes. */
 export function TicketView({ ticket, event }: { ticket: Ticket; event?: Pick<EventInfo, 'id' | 'oldName' | 'start_time' | 'end_time'> }) {
-  const { isWeChat } = useDevice();
   return (
     <div className="ticket" data-testid="ticket">
       <div className="ticket__qr">
@@ -29,7 +27,7 @@ export function TicketView({ ticket, event }: { ticket: Ticket; event?: Pick<Eve
       <ul className="ticket__notes" aria-label="使用须知">
         {TICKET_NOTES.map((note) => <li key={note}>{note}</li>)}
       </ul>
-      {event && <a className="btn btn--ghost btn--sm ticket__calendar" href={calendarLink(event, isWeChat)} download={isWeChat ? undefined : `${event.oldName}.ics`}>添加到日历</a>}
+      {event && <CalendarLink event={event} className="btn btn--ghost btn--sm ticket__calendar" icon={false} />}
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { useDevice } from '@/hooks/useDevice';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { Icon } from '@/components/Icon/Icon';
 import { paths } from '@/lib/paths';
-import { sameSiteFile } from './calendar';
+import { sameSiteFile, UNSUPPORTED_BROWSER } from './calendar';
 import './WxDownloadPage.css';
 
-export const UNSUPPORTED_BROWSER = '该浏览器不支持打开本文件，请选择其他浏览器';
+export { UNSUPPORTED_BROWSER };
 
 /** `/wxDownload?name=&fileUrl=`: calendar file download inside the WeChat browser. */
 export default function WxDownloadPage() {

@@ -8,6 +8,9 @@ export function calendarFileUrl(event: Pick<EventInfo, 'id' | 'oldName' | 'start
   return `${config.apiBase}/v1/story/subscription/?${params.toString()}`;
 }
 
+/** The spec's message for a calendar file on an iPhone outside Safari (which cannot open an .ics). */
+export const UNSUPPORTED_BROWSER = '该浏览器不支持打开本文件，请选择其他浏览器';
+
 /** Inside WeChat a file cannot be downloaded directly: the /wxDownload page explains and links it. */
 export function calendarLink(event: Pick<EventInfo, 'id' | 'oldName' | 'start_time' | 'end_time'>, inWeChat: boolean): string {
   const file = calendarFileUrl(event);
