@@ -12,6 +12,7 @@ import { paths } from '@/lib/paths';
 import { write } from '@/lib/request';
 import { TAG_GROUPS, TAGS_BY_ID } from '@/lib/tags';
 import { toast } from '@/lib/toast';
+import { isPictureUrl } from '@/lib/url';
 import { RichEditor, type EditorChange } from './RichEditor';
 import { PICTURE_TYPES, pictureFiles, uploadImage } from './uploadImage';
 import { draftKey, loadDraft, removeDraft, saveDraft, type StoryDraft } from './storyDraft';
@@ -278,7 +279,8 @@ function EditorForm({ storyId, base }: { storyId?: number; base: StoryForm }) {
           />
         </label>
         {errors.cover_url && <p className="field__error" role="alert">{errors.cover_url}</p>}
-        {form.cover_url.trim() && !errors.cover_url && (
+        {/* a preview only of a link that can be a picture: typing one never flashes a broken image */}
+        {isPictureUrl(form.cover_url.trim()) && !errors.cover_url && (
           <Img className="story-edit__cover" src={form.cover_url.trim()} resize={COVER_WIDTH} alt="封面预览" fallback="" />
         )}
       </div>

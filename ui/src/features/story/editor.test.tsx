@@ -148,4 +148,16 @@ describe('/create', () => {
     expect(screen.getByLabelText(/^标题/)).toHaveValue('');
     expect(loadDraft(draftKey(undefined))).toBeNull();
   });
+
+  it('the cover preview appears only for a link that can be a picture', async () => {
+    renderCreate(() => ({ code: 0, data: null, msg: '' }));
+    const cover = await screen.findByLabelText('封面');
+    await userEvent.type(cover, 'htt');
+    expect(screen.queryByAltText('封面预览')).toBeNull();
+    await userEvent.type(cover, 'ps://cdn.example/c.png');
+    expect(screen.getByAltText('封面预览')).toBeInTheDocument();
+    await userEvent.clear(cover);
+    await userEvent.type(cover, 'javascript:alert(1)');
+    expect(screen.queryByAltText('封面预览')).toBeNull();
+  });
 });
