@@ -3,7 +3,6 @@ import { ExpertTag } from '@/components/ExpertTag/ExpertTag';
 import { Icon } from '@/components/Icon/Icon';
 import { Avatar } from '@/components/Img/Img';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
-import { useRequireLogin } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatNumber } from '@/lib/format';
@@ -13,10 +12,9 @@ import './UsersPage.css';
 
 const rowKey = (u: UserRow) => String(u.id);
 
-/** `/users`: the hub's users (signed in). */
+/** `/users`: the hub's users, readable signed out too (the list is public, as the API serves it). */
 export default function UsersPage() {
   useDocumentTitle('用户列表');
-  useRequireLogin();
   const list = useInfiniteList(usersListQuery(), rowKey);
   return (
     <div className="users-page">
