@@ -7,6 +7,7 @@ import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { EventTicketProvider } from '@/features/event';
 import { SideNav, TagDrawerContext } from '@/features/feed';
 import { useDevice } from '@/hooks/useDevice';
+import { useScrollHint } from '@/hooks/useScrollHint';
 import { contentTypeOf } from '@/lib/contentType';
 import { Guides } from '../guides/Guides';
 import { Header } from '../header/Header';
@@ -60,6 +61,7 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
     document.body.style.overflow = drawer ? 'hidden' : '';
     return () => { document.body.style.overflow = ''; };
   }, [drawer]);
+  const asideHint = useScrollHint<HTMLElement>('y');
   return (
     <TagDrawerContext.Provider value={{ open: () => setDrawer(true), narrow: isNarrow, hasSideNav }}>
       <EventTicketProvider>
@@ -67,7 +69,7 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
         {!inIframe && <><SkipLink /><Header /></>}
         <div className={`layout__body${hasSideNav ? '' : ' layout__body--full'}`}>
           {hasSideNav && !isNarrow && (
-            <aside className="layout__aside" aria-label="侧边栏">
+            <aside ref={asideHint} className="layout__aside" aria-label="侧边栏">
               <SideNav type={type} />
             </aside>
           )}

@@ -1,3 +1,4 @@
+import { useScrollHint } from '@/hooks/useScrollHint';
 import './Tabs.css';
 
 export interface TabItem<V extends string> {
@@ -7,8 +8,9 @@ export interface TabItem<V extends string> {
 }
 
 export function Tabs<V extends string>({ items, value, onChange, label }: { items: TabItem<V>[]; value: V; onChange: (v: V) => void; label: string }) {
+  const hint = useScrollHint<HTMLDivElement>('x');
   return (
-    <div className="tabs" role="tablist" aria-label={label}>
+    <div ref={hint} className="tabs" role="tablist" aria-label={label}>
       {items.map((t) => (
         <button
           key={t.value}
