@@ -58,5 +58,8 @@ export function useInfiniteList<T, P extends ListPage<T>, D extends InfiniteData
     onRetry: () => (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
     onLoadMore: () => query.fetchNextPage(),
   };
-  return { ...query, items, listProps };
+  // The first page's `total` (numbered lists): how many the list holds, for a count beside it.
+  const first = query.data?.pages[0] as { total?: unknown } | undefined;
+  const total = typeof first?.total === 'number' ? first.total : undefined;
+  return { ...query, items, listProps, total };
 }

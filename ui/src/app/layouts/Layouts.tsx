@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { BackToTop } from '@/components/BackToTop/BackToTop';
 import { Footer } from '@/components/Footer/Footer';
@@ -9,8 +9,10 @@ import { SideNav, TagDrawerContext } from '@/features/feed';
 import { useDevice } from '@/hooks/useDevice';
 import { useScrollHint } from '@/hooks/useScrollHint';
 import { contentTypeOf } from '@/lib/contentType';
+import { formatNumber } from '@/lib/format';
 import { Guides } from '../guides/Guides';
 import { Header } from '../header/Header';
+import '@/components/Card/card.css';
 import './Layouts.css';
 
 /** The first thing a keyboard reaches: past the header and the side navigation to the page itself. */
@@ -62,8 +64,14 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
     return () => { document.body.style.overflow = ''; };
   }, [drawer]);
   const asideHint = useScrollHint<HTMLElement>('y');
+  // the shown list's total under the current filters, for the drawer's 确定
+  const [total, setTotal] = useState<number | undefined>(undefined);
+  const drawerContext = useMemo(
+    () => ({ open: () => setDrawer(true), narrow: isNarrow, hasSideNav, reportTotal: setTotal }),
+    [isNarrow, hasSideNav],
+  );
   return (
-    <TagDrawerContext.Provider value={{ open: () => setDrawer(true), narrow: isNarrow, hasSideNav }}>
+    <TagDrawerContext.Provider value={drawerContext}>
       <EventTicketProvider>
       <div className={`layout layout--home${isApp ? ' layout--app' : ''}`}>
         {!inIframe && <><SkipLink /><Header /></>}
@@ -89,6 +97,11 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
                 <button type="button" className="icon-btn" aria-label="关闭" onClick={() => setDrawer(false)}><Icon name="close" size={18} /></button>
               </div>
               <SideNav type={type} />
+              <div className="drawer__foot">
+                <button type="button" className="btn btn--primary drawer__done" onClick={() => setDrawer(false)}>
+                  确定{total !== undefined && `（${formatNumber(total)} 条）`}
+                </button>
+              </div>
             </div>
           </div>
         )}

@@ -10,7 +10,7 @@ import { tagLabel } from '@/lib/tags';
 import { FeedCards } from './FeedCard';
 import { feedPageQuery } from './feedQueries';
 import { itemKey } from './itemKey';
-import { ClearFiltersButton, TagFilterButton } from './TagDrawer';
+import { ClearFiltersButton, TagFilterButton, useReportTotal } from './TagDrawer';
 import '@/components/Card/card.css';
 import './FeedPage.css';
 
@@ -30,6 +30,7 @@ export default function FeedPage({ type }: { type: ContentType }) {
   useDocumentTitle(type === 'story' ? null : TITLES[type], { description: DESCRIPTIONS[type] });
   const sort: SortValue = filters.sort === 'hot' ? 'hot' : 'new';
   const list = useInfiniteList(feedPageQuery(type, filters), itemKey);
+  useReportTotal(list.total);
   return (
     <div className={`feed-page feed-page--${type}`}>
       <h1 className="sr-only">{TITLES[type]}</h1>

@@ -3,4 +3,4 @@ export { FeedCard, FeedCards } from './FeedCard';
 export { feedPageQuery } from './feedQueries';
 export { itemKey } from './itemKey';
 export { SideNav } from './SideNav';
-export { ClearFiltersButton, TagDrawerContext, TagFilterButton } from './TagDrawer';
+export { ClearFiltersButton, TagDrawerContext, TagFilterButton, useReportTotal } from './TagDrawer';

@@ -3,7 +3,7 @@ import type { SearchModel } from '@/api/types';
 import { FiltersBar, type FilterItem } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { Tabs, type TabItem } from '@/components/Tabs/Tabs';
-import { ClearFiltersButton, FeedCards, itemKey, TagFilterButton } from '@/features/feed';
+import { ClearFiltersButton, FeedCards, itemKey, TagFilterButton, useReportTotal } from '@/features/feed';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useFilters } from '@/hooks/useFilters';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
@@ -40,6 +40,7 @@ export default function SearchPage({ browse = false }: { browse?: boolean }) {
 
   const totals = useQuery(totalsOptions);
   const list = useInfiniteList(listQuery, itemKey);
+  useReportTotal(list.total);
   const counts = totals.data;
   const tabItems: TabItem<Tab>[] = TABS.map((t) => ({
     ...t,
