@@ -56,17 +56,18 @@ export function EventCard({ event }: { event: EventInfo }) {
   );
 }
 
-/** Read-only event card of the search results: thumbnail, highlighted name (HTML), intro, action bar; no calendar. */
+/** Read-only event card of the search results: thumbnail, highlighted name (HTML), intro, action bar; no
+ * calendar. Its links open the event in a new tab (spec: search-result event cards). */
 export function SearchEventCard({ event, summaryHtml }: { event: EventInfo; summaryHtml?: string }) {
   return (
     <article className="card search-event-card" data-id={event.id}>
-      <EventLink eventId={event.id} className="search-event-card__thumb" tabIndex={-1} aria-hidden="true">
+      <EventLink newTab eventId={event.id} className="search-event-card__thumb" tabIndex={-1} aria-hidden="true">
         <Img src={event.ac_img || event.image_url} resize={COVER_WIDTH} alt="" />
       </EventLink>
       <div className="search-event-card__body">
         <div className="card-kind">活动 <StatusBadge icon={event.icon_msg} /></div>
         <h2 className="card-title card-title--sm">
-          <EventLink eventId={event.id} dangerouslySetInnerHTML={serverHtml(event.name)} />
+          <EventLink newTab eventId={event.id} dangerouslySetInnerHTML={serverHtml(event.name)} />
         </h2>
         {summaryHtml ? <p className="card-summary card-summary--2" dangerouslySetInnerHTML={serverHtml(summaryHtml)} />
           : event.brief && <p className="card-summary card-summary--2">{event.brief}</p>}
@@ -75,7 +76,7 @@ export function SearchEventCard({ event, summaryHtml }: { event: EventInfo; summ
             {event.time_desc && <span><Icon name="calendar" size={13} />{event.time_desc}</span>}
             {event.address && <span><Icon name="pin" size={13} />{event.address}</span>}
           </div>
-          <EventLink eventId={event.id} className="btn btn--ghost btn--sm">{buttonText(event)}</EventLink>
+          <EventLink newTab eventId={event.id} className="btn btn--ghost btn--sm">{buttonText(event)}</EventLink>
         </div>
       </div>
     </article>

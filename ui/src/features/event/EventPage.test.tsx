@@ -60,4 +60,13 @@ describe('EventPage', () => {
     renderWithProviders(<SearchEventCard event={{ ...EVENT, order_status: 1 }} />);
     expect(screen.getByRole('link', { name: '已报名' })).toHaveAttribute('href', '/activities/7');
   });
+
+  it("a search result card's links open the event in a new tab, also when the hub serves event pages", () => {
+    renderWithProviders(<SearchEventCard event={EVENT} />);
+    for (const link of screen.getAllByRole('link')) {
+      expect(link).toHaveAttribute('href', '/activities/7');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+  });
 });
