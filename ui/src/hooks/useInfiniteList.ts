@@ -57,6 +57,7 @@ export function useInfiniteList<T, P extends ListPage<T>, D extends InfiniteData
     count: items.length,
     onRetry: () => (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch()),
     onLoadMore: () => query.fetchNextPage(),
+    pages: query.data?.pages.length ?? 0,
   };
   // The first page's `total` (numbered lists): how many the list holds, for a count beside it.
   const first = query.data?.pages[0] as { total?: unknown } | undefined;

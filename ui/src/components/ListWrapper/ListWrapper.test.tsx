@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ListWrapper, TEXT } from './ListWrapper';
+import { AUTO_PAGES, ListWrapper, TEXT } from './ListWrapper';
 import { dedupe, pagedQueryOptions, useInfiniteList } from '@/hooks/useInfiniteList';
 import type { FeedItem, Paged } from '@/api/types';
 import { paperInfo, storyInfo } from '../../../tests/factories';
@@ -43,6 +43,19 @@ describe('ListWrapper states', () => {
     // jsdom: scrollHeight 0, so the end is always "near"
     render(<ListWrapper {...base} count={3} hasNextPage onLoadMore={onLoadMore}><p>items</p></ListWrapper>);
     await waitFor(() => expect(onLoadMore).toHaveBeenCalled());
+  });
+  it(`after ${AUTO_PAGES} pages the next one comes only with 加载更多, so the footer can be reached`, async () => {
+    const onLoadMore = vi.fn();
+    const { rerender } = render(<ListWrapper {...base} count={80} pages={AUTO_PAGES - 1} hasNextPage onLoadMore={onLoadMore}><p>items</p></ListWrapper>);
+    await waitFor(() => expect(onLoadMore).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('button', { name: '加载更多' })).toBeNull();
+    rerender(<ListWrapper {...base} count={100} pages={AUTO_PAGES} hasNextPage onLoadMore={onLoadMore}><p>items</p></ListWrapper>);
+    await new Promise((r) => setTimeout(r, 120));
+    fireEvent.scroll(window);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: '加载更多' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(2);
   });
 });
 

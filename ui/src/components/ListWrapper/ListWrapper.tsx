@@ -1,4 +1,5 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
+import { LoadMoreButton } from '@/components/LoadMoreButton/LoadMoreButton';
 import { useThrottledScroll } from '@/hooks/useThrottledScroll';
 import './ListWrapper.css';
 
@@ -13,6 +14,10 @@ export const TEXT = {
 /** The next page is asked for 800 px before the end of the list. */
 export const SCROLL_OFFSET = 800;
 
+/** Pages loaded on scroll; after them a 加载更多 button asks for each next one, so the footer below an
+ * endless list can be reached. */
+export const AUTO_PAGES = 5;
+
 export interface ListWrapperProps {
   /** first page loading */
   isLoading: boolean;
@@ -25,6 +30,8 @@ export interface ListWrapperProps {
   count: number;
   onRetry: () => void;
   onLoadMore?: () => void;
+  /** pages loaded so far (useInfiniteList gives it); from AUTO_PAGES on, more only on request */
+  pages?: number;
   children?: ReactNode;
   className?: string;
   /** label for the list region */
@@ -34,14 +41,15 @@ export interface ListWrapperProps {
 }
 
 export function ListWrapper({
-  isLoading, isError, isFetchNextPageError, isFetchingNextPage, hasNextPage, count, onRetry, onLoadMore, children, className, label, emptyExtra,
+  isLoading, isError, isFetchNextPageError, isFetchingNextPage, hasNextPage, count, onRetry, onLoadMore, pages, children, className, label, emptyExtra,
 }: ListWrapperProps) {
+  const onRequest = pages !== undefined && pages >= AUTO_PAGES;
   const check = useCallback(() => {
-    if (!onLoadMore || !hasNextPage || isFetchingNextPage || isFetchNextPageError || isLoading || isError) return;
+    if (!onLoadMore || !hasNextPage || isFetchingNextPage || isFetchNextPageError || isLoading || isError || onRequest) return;
     const doc = document.documentElement;
     const remaining = doc.scrollHeight - (window.scrollY + window.innerHeight);
     if (remaining <= SCROLL_OFFSET) onLoadMore();
-  }, [onLoadMore, hasNextPage, isFetchingNextPage, isFetchNextPageError, isLoading, isError]);
+  }, [onLoadMore, hasNextPage, isFetchingNextPage, isFetchNextPageError, isLoading, isError, onRequest]);
 
   useThrottledScroll(check);
   // a short page never scrolls: check again after each load
@@ -82,6 +90,12 @@ export function ListWrapper({
     );
   } else if (!hasNextPage) {
     footer = <div className="list-state list-state--end">{TEXT.end}</div>;
+  } else if (onRequest) {
+    footer = (
+      <div className="list-state">
+        <LoadMoreButton hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} onLoadMore={onLoadMore} />
+      </div>
+    );
   }
 
   return (
