@@ -2,7 +2,8 @@
 
 login:    /auth/login?redirect_url=…&from_code=…  -> the provider's login page (code + PKCE).
 callback: the provider sends the browser back here; the user is bound or created, the session id is
-          rotated and the browser goes to redirect_url (a path or URL on this site) with from_code.
+          rotated and the browser goes back to redirect_url (a path or URL on this site) as it was: the
+          from_code (where the sign-in started) goes to the log, not into the address bar.
 logout:   POST /auth/logout?redirect_url=… with the session's CSRF token (form field `csrf_token` or the
           X-CSRF-Token header; another site cannot sign a member out) ends the session here and at the
           provider (RP-initiated logout with id_token_hint), which sends the browser back to redirect_url."""
@@ -23,7 +24,7 @@ from api.auth import signup_limit
 from api.auth.csrf import HEADER, MSG_CSRF, new_token
 from api.auth.error_page import sign_in_error_page
 from api.auth.oidc import account_of, client
-from api.auth.redirects import safe_target, with_query
+from api.auth.redirects import safe_target
 from api.context import db_sessions, hub, settings
 from api.envelope import MSG_UNAVAILABLE, ApiError
 from api.session_user import MSG_SESSIONS_UNAVAILABLE
@@ -96,7 +97,9 @@ def callback():
     session["csrf_token"] = new_token()
     session["id_token"] = token.get("id_token")
     target = safe_target(after.get("url"), config.site_origins)
-    return redirect(with_query(target, from_code=after.get("from_code")))
+    if after.get("from_code"):
+        log.info("sign-in of user %s started from %s", user_id, after["from_code"])
+    return redirect(target)
 
 
 @blp.post("/auth/logout")
