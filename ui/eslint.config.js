@@ -3,7 +3,7 @@
 //   app/        the shell: routes, layouts, header; may use everything below it
 //   features/   one folder per content kind (story, paper, event, project, person) plus search and feed;
 //               another feature is used only through its index.ts, never its files
-//   components/, hooks/, lib/, api/   generic pieces; they never import app/ or features/
+//   components/, hooks/, lib/, api/, kinds/   generic pieces; they never import app/ or features/
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -47,9 +47,9 @@ export default tseslint.config(
         {
           zones: [
             {
-              target: ['./src/components', './src/hooks', './src/lib', './src/api'],
+              target: ['./src/components', './src/hooks', './src/lib', './src/api', './src/kinds'],
               from: ['./src/features', './src/app'],
-              message: 'Generic code (components, hooks, lib, api) never depends on a feature or the app shell.',
+              message: 'Generic code (components, hooks, lib, api, kinds) never depends on a feature or the app shell.',
             },
             { target: './src/features', from: './src/app', message: 'Features do not depend on the app shell.' },
           ],

@@ -5,7 +5,7 @@ kind, taken from the registry."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 import kinds
 from kinds.event import EventInfoSchema
@@ -17,7 +17,8 @@ FeedItemSchema = type(
     "FeedItemSchema",
     (Schema,),
     {
-        "type": fields.String(required=True, metadata={"description": " | ".join(kinds.SEARCHABLE)}),
+        # An enum in the document, so the UI's switches over kinds are exhaustive (dumping never validates).
+        "type": fields.String(required=True, validate=validate.OneOf(kinds.SEARCHABLE)),
         "id": fields.Integer(required=True),
         "is_event": fields.Boolean(required=True),
         "story_id": fields.Integer(allow_none=True),

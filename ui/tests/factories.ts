@@ -1,5 +1,5 @@
 // Complete API payloads for unit tests: every field the OpenAPI document marks required, overridable.
-import type { EventInfo, PaperInfo, StoryInfo } from '@/api/types';
+import type { EventInfo, LinkInfo, PaperInfo, ProjectInfo, StoryInfo } from '@/api/types';
 
 export const storyInfo = (over: Partial<StoryInfo> = {}): StoryInfo => ({
   id: 1, title: 't', title_html: 't', created_at: '2026-01-01T00:00:00Z',
@@ -17,5 +17,15 @@ export const paperInfo = (over: Partial<PaperInfo> = {}): PaperInfo => ({
 export const eventInfo = (over: Partial<EventInfo> = {}): EventInfo => ({
   id: 1, name: 'e', oldName: 'e', title_html: 'e', color_status: 'open',
   start_time: '2026-01-01T00:00:00Z', end_time: '2026-01-01T02:00:00Z', tag_names: [],
+  ...over,
+});
+
+export const linkInfo = (over: Partial<LinkInfo> = {}): LinkInfo => ({
+  id: 1, content: 's', title_html: 's', tag_names: [],
+  ...over,
+});
+
+export const projectInfo = (over: Partial<ProjectInfo> = {}): ProjectInfo => ({
+  id: 1, repo: 'o/r', title_html: 'o/r', tag_names: [],
   ...over,
 });

@@ -3672,8 +3672,8 @@ export interface components {
             };
             story_id?: number | null;
             story_info?: (Record<string, never> | null) | components["schemas"]["StoryInfo"];
-            /** @description story | paper | event | project | link */
-            type: string;
+            /** @enum {string} */
+            type: "story" | "paper" | "event" | "project" | "link";
         };
         FeedList: {
             list: components["schemas"]["FeedItem"][];

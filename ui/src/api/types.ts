@@ -1,7 +1,7 @@
 /**
  * The API's shapes, by their OpenAPI names: aliases of the generated `schema.d.ts` (never edit that
- * file; `npm run api:types` regenerates it from `openapi.json`). Only the UI's own vocabulary (the
- * content kinds and filter values it puts in URLs) is written here.
+ * file; `npm run api:types` regenerates it from `openapi.json`). The content kinds are FeedItem['type']
+ * (an enum in the document); what the UI knows of each is in src/kinds.
  */
 import type { components } from './schema';
 
@@ -58,10 +58,6 @@ export type StoryListBody = Schemas['StoryListBody'];
 /** Paging fields every paged list carries next to its `list`. */
 export type Paged<T> = Omit<Schemas['FeedPage'], 'list'> & { list: T[] };
 
-export type ContentType = 'story' | 'paper' | 'event' | 'project';
-/** What search can be narrowed to (the `model` query parameter): the content kinds and link-feed statuses. */
-export type SearchModel = ContentType | 'link';
-export type PageType = ContentType | 'ranking';
 export type SortValue = StoryListBody['sort'];
 export type TimeValue = NonNullable<StoryListBody['time']>;
 

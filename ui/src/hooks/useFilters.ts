@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { SearchModel, SortValue, TimeValue } from '@/api/types';
+import type { SortValue, TimeValue } from '@/api/types';
+import { isKind, type Kind } from '@/kinds';
 
 const TIMES: TimeValue[] = ['day', '3day', 'week', 'month'];
 
@@ -9,7 +10,8 @@ export interface Filters {
   sort: SortValue | 'relevance';
   time: TimeValue;
   q: string;
-  model: SearchModel | null;
+  /** the kind search is narrowed to (null: every kind) */
+  model: Kind | null;
 }
 
 export function parseLabels(value: string | null | string[]): string[] {
@@ -35,7 +37,7 @@ export function filtersFrom(params: URLSearchParams, defaultSort: Filters['sort'
     sort,
     time: timeParam && TIMES.includes(timeParam) ? timeParam : 'day',
     q: params.get('q') ?? '',
-    model: modelParam === 'story' || modelParam === 'paper' || modelParam === 'event' || modelParam === 'project' || modelParam === 'link' ? modelParam : null,
+    model: isKind(modelParam) ? modelParam : null,
   };
 }
 

@@ -1,13 +1,14 @@
 /** The static tag groups, shared with the API (data/tags.json). */
 import raw from '@data/tags.json';
-import type { PageType } from '@/api/types';
+import { KINDS, type TagModel } from '@/kinds';
+import type { PageType } from './contentType';
 
 export interface Tag {
   id: string;
   label: string;
   description?: string;
   description_cn?: string;
-  model?: Partial<Record<'story' | 'paper' | 'project', string>>;
+  model?: Partial<Record<TagModel, string>>;
 }
 
 export interface TagGroup {
@@ -26,12 +27,12 @@ export const TAGS_BY_ID: Map<string, Tag> = new Map(TAG_GROUPS.flatMap((g) => g.
 export const SIDE_NAV_VISIBLE = 5;
 
 /**
- * A tag has a known origin for a content type when its model maps to a code for that type.
- * Events use the story mapping (they are tagged like stories).
+ * A tag has a known origin for a content type when its model maps to a code for the kind's tag mapping
+ * (src/kinds: events use the story mapping; the rankings page too).
  */
 export function tagEnabled(tag: Tag, type: PageType): boolean {
   if (!tag.model) return false;
-  const key = type === 'paper' ? 'paper' : type === 'project' ? 'project' : 'story';
+  const key = (type === 'ranking' ? null : KINDS[type].tagModel) ?? 'story';
   return Boolean(tag.model[key]);
 }
 

@@ -5,17 +5,16 @@ import type { Anomaly, AnomalyList } from '@/api/types';
 import { QueryError } from '@/components/ErrorView/ErrorView';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { get, write } from '@/lib/request';
-import { paths } from '@/lib/paths';
+import { isKind, KINDS } from '@/kinds';
 import { toast } from '@/lib/toast';
 
 const KEY = ['editor', 'heat-anomalies'] as const;
-const KIND_LABELS: Record<string, string> = { story: '文章', paper: '论文', event: '活动', project: '项目' };
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 function ItemLink({ row }: { row: Anomaly }) {
   const title = row.title ?? `#${row.item_id}`;
-  if (row.item_type === 'story') return <Link className="rejected__doc" to={paths.story(row.item_id)}>{title}</Link>;
-  if (row.item_type === 'paper') return <Link className="rejected__doc" to={paths.paper(row.item_id)}>{title}</Link>;
+  const detail = isKind(row.item_type) ? KINDS[row.item_type].detailPath : null;
+  if (detail) return <Link className="rejected__doc" to={detail(row.item_id)}>{title}</Link>;
   return <span className="rejected__doc">{title}</span>;
 }
 
@@ -58,7 +57,7 @@ export function AnomaliesSection() {
           {rows.map((row) => (
             <li className="rejected" key={`${row.item_type}-${row.item_id}`}>
               <div className="rejected__head">
-                <span className="job__note">{KIND_LABELS[row.item_type] ?? row.item_type}</span>
+                <span className="job__note">{isKind(row.item_type) ? KINDS[row.item_type].label : row.item_type}</span>
                 <ItemLink row={row} />
                 <span className="job__spacer" />
                 {row.discounted ? (

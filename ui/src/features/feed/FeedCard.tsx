@@ -6,28 +6,23 @@ import { PaperCard } from '@/features/paper';
 import { ProjectCard } from '@/features/project';
 import { StoryCard } from '@/features/story';
 import { useTrackedList } from '@/hooks/useTracking';
+import { itemKey, payloadOf, trackIds } from '@/kinds';
 import type { TrackIds } from '@/lib/tracking';
-import { itemKey } from './itemKey';
 
-/** The item ids a tracking beacon carries for a feed item. */
-export function trackIds(item: FeedItem): TrackIds {
-  if (item.event_info) return { event_id: item.event_info.id };
-  if (item.paper_info) return { paper_id: item.paper_info.id };
-  if (item.project_info) return { project_id: item.project_info.id };
-  if (item.story_info) return { story_id: item.story_info.id };
-  return {};
-}
-
+/** Each kind's card (the registry in src/kinds stays free of React); an item without its payload renders none. */
 function KindCard({ item, search }: { item: FeedItem; search: boolean }) {
   const summary = item.highlight?.summary?.[0];
-  if (item.event_info) {
-    return search ? <SearchEventCard event={item.event_info} summaryHtml={summary} /> : <EventCard event={item.event_info} />;
+  const payload = payloadOf(item);
+  if (!payload.info) return null;
+  switch (payload.kind) {
+    case 'event':
+      return search ? <SearchEventCard event={payload.info} summaryHtml={summary} /> : <EventCard event={payload.info} />;
+    case 'paper': return <PaperCard paper={payload.info} summaryHtml={summary} kind={search} />;
+    case 'project': return <ProjectCard project={payload.info} summaryHtml={summary} kind={search} />;
+    case 'story': return <StoryCard story={payload.info} summaryHtml={summary} kind={search} />;
+    case 'link': return <LinkStatusCard status={payload.info} summaryHtml={summary} />;
+    default: return payload satisfies never;
   }
-  if (item.paper_info) return <PaperCard paper={item.paper_info} summaryHtml={summary} kind={search} />;
-  if (item.project_info) return <ProjectCard project={item.project_info} summaryHtml={summary} kind={search} />;
-  if (item.story_info) return <StoryCard story={item.story_info} summaryHtml={summary} kind={search} />;
-  if (item.link_info) return <LinkStatusCard status={item.link_info} summaryHtml={summary} />;
-  return null;
 }
 
 /** Picks the kind's card for a feed item; `search` uses the read-only event card and shows the kind. */

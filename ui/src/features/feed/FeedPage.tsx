@@ -2,38 +2,30 @@ import { useDevice } from '@/hooks/useDevice';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useFilters } from '@/hooks/useFilters';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
-import type { ContentType, SortValue } from '@/api/types';
+import type { SortValue } from '@/api/types';
 import { FiltersBar } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
-import { PAGE_DESCRIPTIONS } from '@/lib/pageDescriptions';
+import { feedOf, itemKey, type FeedKind } from '@/kinds';
 import { tagLabel } from '@/lib/tags';
 import { FeedCards } from './FeedCard';
 import { feedPageQuery } from './feedQueries';
-import { itemKey } from './itemKey';
 import { ClearFiltersButton, TagFilterButton, useReportTotal } from './TagDrawer';
 import '@/components/Card/card.css';
 import './FeedPage.css';
 
-const TITLES: Record<ContentType, string> = { story: '专栏', event: '活动', paper: '论文', project: '项目' };
-const DESCRIPTIONS: Record<ContentType, string | undefined> = {
-  story: undefined, // the home page: the site's own description
-  event: PAGE_DESCRIPTIONS.events,
-  paper: PAGE_DESCRIPTIONS.papers,
-  project: PAGE_DESCRIPTIONS.projects,
-};
-
 /** `/`, `/events`, `/papers`, `/projects`: the filters bar and an infinite list of one content kind. */
-export default function FeedPage({ type }: { type: ContentType }) {
+export default function FeedPage({ type }: { type: FeedKind }) {
+  const feed = feedOf(type);
   const { filters, update, narrowed, clearFilters } = useFilters('new');
   const { isApp } = useDevice();
   // The home page is titled by the site's name alone, as its first HTML is (api/services/page_meta.py).
-  useDocumentTitle(type === 'story' ? null : TITLES[type], { description: DESCRIPTIONS[type] });
+  useDocumentTitle(feed.page === '/' ? null : feed.title, { description: feed.description });
   const sort: SortValue = filters.sort === 'hot' ? 'hot' : 'new';
   const list = useInfiniteList(feedPageQuery(type, filters), itemKey);
   useReportTotal(list.total);
   return (
     <div className={`feed-page feed-page--${type}`}>
-      <h1 className="sr-only">{TITLES[type]}</h1>
+      <h1 className="sr-only">{feed.title}</h1>
       <FiltersBar
         sort={sort}
         time={filters.time}
@@ -51,11 +43,11 @@ export default function FeedPage({ type }: { type: ContentType }) {
         </div>
       )}
       <ListWrapper
-        label={`${TITLES[type]}列表`}
+        label={`${feed.title}列表`}
         {...list.listProps}
         emptyExtra={narrowed && <ClearFiltersButton onClear={clearFilters} />}
       >
-        <FeedCards items={list.items} className={type === 'event' ? 'feed-grid' : 'feed-list'} module="feed" />
+        <FeedCards items={list.items} className={feed.layout} module="feed" />
       </ListWrapper>
     </div>
   );

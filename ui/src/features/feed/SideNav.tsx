@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PageType } from '@/api/types';
+import type { PageType } from '@/lib/contentType';
 import { Footer } from '@/components/Footer/Footer';
 import { Icon, type IconName } from '@/components/Icon/Icon';
 import { useFilters } from '@/hooks/useFilters';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { linkInfo, projectInfo, storyInfo } from '../../../tests/factories';
 import { renderWithProviders } from '../../../tests/render';
 import SearchPage from './SearchPage';
 
@@ -51,5 +52,32 @@ describe('SearchPage with nothing found', () => {
     expect(within(hot).getAllByRole('link').map((a) => a.textContent)).toEqual(['AI日报', '大模型']);
     expect(within(list).queryByText(/你是不是要找/)).toBeNull();
     expect(within(list).queryByRole('button', { name: '清除筛选' })).toBeNull();
+  });
+});
+
+describe('SearchPage 全部 tab', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows a link status, a story and a project that share id 5: each kind keys its own items', async () => {
+    const base = { is_event: false, story_id: null, source: {}, story_info: null, event_info: null, paper_info: null, project_info: null, link_info: null };
+    const list = [
+      { ...base, type: 'story', id: 5, story_id: 5, story_info: storyInfo({ id: 5, title: '文章五', title_html: '文章五' }) },
+      { ...base, type: 'link', id: 5, link_info: linkInfo({ id: 5, title_html: '动态五', content: '动态五' }) },
+      { ...base, type: 'project', id: 5, project_info: projectInfo({ id: 5, repo: 'o/five', title_html: '项目五' }) },
+    ];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL(String(input), 'http://localhost');
+      let data: unknown = [];
+      if (url.pathname.endsWith('/v2/total')) data = { all: 3, story: 1, paper: 0, event: 0, project: 1, link: 1 };
+      else if (url.pathname.endsWith('/v2/search')) data = { list, total: 3, page: 1, size: 20, hasNextPage: false, did_you_mean: null };
+      return Promise.resolve(new Response(JSON.stringify({ code: 0, msg: '', data })));
+    });
+    renderWithProviders(<SearchPage />, { route: '/search?q=五' });
+    const results = await screen.findByRole('region', { name: '搜索结果' });
+    await within(results).findByText('文章五');
+    const cards = within(results).getAllByRole('article');
+    expect(cards.map((c) => c.querySelector('.card-kind')?.textContent)).toEqual(['文章', '动态', '项目']);
+    expect(within(results).getByText('动态五', { selector: 'a' })).toBeInTheDocument();
+    expect(within(results).getByText('项目五')).toBeInTheDocument();
   });
 });

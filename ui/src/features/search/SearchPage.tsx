@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SearchModel } from '@/api/types';
 import { FiltersBar, type FilterItem } from '@/components/FiltersBar/FiltersBar';
 import { ListWrapper } from '@/components/ListWrapper/ListWrapper';
 import { Tabs, type TabItem } from '@/components/Tabs/Tabs';
-import { ClearFiltersButton, FeedCards, itemKey, TagFilterButton, useReportTotal } from '@/features/feed';
+import { ClearFiltersButton, FeedCards, TagFilterButton, useReportTotal } from '@/features/feed';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useFilters } from '@/hooks/useFilters';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
+import { itemKey, KIND_LIST, type Kind } from '@/kinds';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { searchDefaultSort, searchPageQueries, type SearchSort } from './searchQueries';
@@ -14,15 +14,11 @@ import { useHotwords } from './useHotwords';
 import '@/components/Card/card.css';
 import './SearchPage.css';
 
-type Tab = 'all' | SearchModel;
+type Tab = 'all' | Kind;
 
 const TABS: { value: Tab; label: string }[] = [
   { value: 'all', label: '全部' },
-  { value: 'story', label: '文章' },
-  { value: 'paper', label: '论文' },
-  { value: 'event', label: '活动' },
-  { value: 'project', label: '项目' },
-  { value: 'link', label: '动态' },
+  ...KIND_LIST.map(({ kind, label }) => ({ value: kind, label })),
 ];
 
 const SEARCH_SORTS: FilterItem<SearchSort>[] = [

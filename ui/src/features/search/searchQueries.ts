@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Hotword, SearchModel, SearchResults, Suggestion, TimeValue, Totals } from '@/api/types';
+import type { Hotword, SearchResults, Suggestion, TimeValue, Totals } from '@/api/types';
 import type { Filters } from '@/hooks/useFilters';
 import { pagedQueryOptions } from '@/hooks/useInfiniteList';
+import type { Kind } from '@/kinds';
 import { get } from '@/lib/request';
 
 export const PAGE_SIZE = 20;
@@ -12,7 +13,7 @@ export type SearchSort = 'relevance' | 'hot' | 'new';
 export interface SearchFilters {
   q: string;
   /** null: every kind */
-  model: SearchModel | null;
+  model: Kind | null;
   label: string[];
   /** null: all time */
   time: TimeValue | null;

@@ -1,0 +1,15 @@
+import { PAGE_DESCRIPTIONS } from '@/lib/pageDescriptions';
+import { paths } from '@/lib/paths';
+import type { KindSpec } from './types';
+
+export const paper: KindSpec<'paper'> = {
+  kind: 'paper',
+  label: '论文',
+  // one item per arXiv number, whatever row carries it
+  key: (item) => `paper:${item.paper_info?.arxiv_id || item.id}`,
+  trackIds: (item) => (item.paper_info ? { paper_id: item.paper_info.id } : {}),
+  tagModel: 'paper',
+  pageRoots: ['papers', 'paper', 'trends'],
+  detailPath: paths.paper,
+  feed: { page: '/papers', api: '/v3/paper/list', title: '论文', description: PAGE_DESCRIPTIONS.papers, layout: 'feed-list' },
+};
