@@ -14,30 +14,18 @@ from pathlib import Path
 from config import ROOT, Settings
 
 
-def _es(settings: Settings):
-    from indexer.client import make_client
+def _runtime(settings: Settings):
+    """The clients and operations of these settings: the same composition root the worker uses."""
+    from worker.runtime import runtime_for
 
-    return make_client(settings.es_url, settings.es_username, settings.es_password, settings.es_timeout)
-
-
-def _sessions(settings: Settings):
-    from store.db import session_factory
-
-    return session_factory(settings.db_url)
-
-
-def _bump_cache(settings: Settings):
-    from store import cache_generation
-    from store.redis_client import redis_client
-
-    return lambda: cache_generation.bump(redis_client(settings.redis_url), settings.index_alias)
+    return runtime_for(settings)
 
 
 def _wait_for_elasticsearch(settings: Settings, seconds: int) -> None:
     deadline = time.monotonic() + seconds
     while True:
         try:
-            _es(settings).cluster.health(wait_for_status="yellow", timeout="5s")
+            _runtime(settings).es.cluster.health(wait_for_status="yellow", timeout="5s")
             return
         except Exception as exc:
             if time.monotonic() > deadline:
@@ -51,7 +39,7 @@ def cmd_migrate(settings: Settings, _args) -> int:
     from store.tags import sync_tags
 
     upgrade(settings.db_url)
-    with session_scope(_sessions(settings)) as session:
+    with session_scope(_runtime(settings).sessions) as session:
         count = sync_tags(session)
     print(f"database migrated ({settings.db_url}); {count} tags")
     return 0
@@ -122,7 +110,7 @@ def _compact_after_load(settings: Settings, indexed: int) -> None:
     from indexer.lifecycle import compact_after_load
 
     started = time.monotonic()
-    segments = compact_after_load(_es(settings), settings.index_alias, indexed)
+    segments = compact_after_load(_runtime(settings).es, settings.index_alias, indexed)
     if segments is not None:
         print(f"index compacted to {segments} segment(s) per shard in {time.monotonic() - started:.1f} s")
 
@@ -131,7 +119,7 @@ def cmd_compact(settings: Settings, _args) -> int:
     from indexer.lifecycle import compact
 
     started = time.monotonic()
-    segments = compact(_es(settings), settings.index_alias)
+    segments = compact(_runtime(settings).es, settings.index_alias)
     print(f"index compacted to {segments} segment(s) per shard in {time.monotonic() - started:.1f} s")
     return 0
 
@@ -168,22 +156,18 @@ class _Unlocked:
 
 @contextmanager
 def _drain_lease(settings: Settings):
-    """The outbox drain's lock (store/leases.py), shared with the worker's drains and drain jobs: a CLI
-    drain waits up to a lease for a running one; yields None when it could not get it."""
+    """The outbox drain's lock, shared with the worker's drains and drain jobs: a CLI drain waits up to a
+    lease for a running one; yields None when it could not get it."""
     from redis.exceptions import RedisError
 
-    from store.leases import drain_lock, leased
-    from store.redis_client import redis_client
-
-    client = redis_client(settings.redis_url)
+    runtime = _runtime(settings)
     try:
-        client.ping()
+        runtime.redis.ping()
     except RedisError as exc:
         print(f"redis unreachable ({exc}): draining without the drain lock", file=sys.stderr)
         yield _Unlocked()
         return
-    lease = settings.drain_lock_seconds
-    with leased(client, drain_lock(settings.index_alias), lease, wait=lease) as held:
+    with runtime.drain_lease(wait=settings.drain_lock_seconds) as held:
         yield held
 
 
@@ -191,27 +175,13 @@ def _drain_until_over(settings: Settings, over, indexed) -> None:
     import logging
 
     from indexer.lifecycle import warn_on_mapping_drift
-    from indexer.sync import drain_outbox
 
-    sessions, es, bump = _sessions(settings), _es(settings), _bump_cache(settings)
-    warn_on_mapping_drift(es, settings.index_alias, logging.getLogger("hub"))
+    runtime = _runtime(settings)
+    warn_on_mapping_drift(runtime.es, settings.index_alias, logging.getLogger("hub"))
     while True:
         last = over.is_set()  # read before draining: this drain then sees every committed line
         with _drain_lease(settings) as lease:  # a worker's drain of the same alias takes turns with this one
-            done = (
-                drain_outbox(
-                    sessions,
-                    es,
-                    settings.index_alias,
-                    settings.outbox_batch,
-                    bump,
-                    on_batch=lease.renew,
-                    processes=settings.build_processes,
-                    shards=settings.index_shards,
-                )
-                if lease is not None
-                else 0
-            )
+            done = runtime.drain_holding(lease) if lease is not None else 0
         indexed.value += done
         if last and lease is not None:
             return
@@ -223,47 +193,16 @@ def cmd_drain(settings: Settings, _args) -> int:
     import logging
 
     from indexer.lifecycle import warn_on_mapping_drift
-    from indexer.sync import drain_outbox
 
-    warn_on_mapping_drift(_es(settings), settings.index_alias, logging.getLogger("hub"))
-
+    runtime = _runtime(settings)
+    warn_on_mapping_drift(runtime.es, settings.index_alias, logging.getLogger("hub"))
     with _drain_lease(settings) as lease:
         if lease is None:
             print("outbox: another drain has held the drain lock for a whole lease; try again", file=sys.stderr)
             return 1
-        done = drain_outbox(
-            _sessions(settings),
-            _es(settings),
-            settings.index_alias,
-            settings.outbox_batch,
-            _bump_cache(settings),
-            on_batch=lease.renew,
-            processes=settings.build_processes,
-            shards=settings.index_shards,
-        )
+        done = runtime.drain_holding(lease)
     print(f"outbox: {done} entries indexed")
     return 0
-
-
-def _job_context(settings: Settings):
-    from indexer.jobs import JobContext
-    from store import cache_generation
-    from store.redis_client import redis_client
-
-    client = redis_client(settings.redis_url)
-    return JobContext(
-        sessions=_sessions(settings),
-        es=_es(settings),
-        redis=client,
-        alias=settings.index_alias,
-        lease_seconds=settings.job_lease_seconds,
-        outbox_batch=settings.outbox_batch,
-        drain_lock_seconds=settings.drain_lock_seconds,
-        chunk_size=settings.reindex_chunk,
-        build_processes=settings.build_processes,
-        index_shards=settings.index_shards,
-        on_indexed=lambda: cache_generation.bump(client, settings.index_alias),
-    )
 
 
 def cmd_reindex(settings: Settings, args) -> int:
@@ -273,7 +212,7 @@ def cmd_reindex(settings: Settings, args) -> int:
 
     from indexer.jobs import REINDEX_ALL, REINDEX_KIND, JobConflict, UnknownJob, create_job, get_job, run_job
 
-    ctx = _job_context(settings)
+    ctx = _runtime(settings).jobs()
     kind = REINDEX_KIND if args.kind else REINDEX_ALL
     try:
         job = create_job(ctx, kind, args.kind, started_by="cli")
@@ -316,7 +255,7 @@ def cmd_jobs(settings: Settings, args) -> int:
     from indexer.jobs import list_jobs
 
     table = Table("id", "kind", "state", "done/total", "docs/s", "ETA s", "by", "created", "error")
-    for job in list_jobs(_sessions(settings), args.limit):
+    for job in list_jobs(_runtime(settings).sessions, args.limit):
         table.add_row(
             str(job.id),
             job.kind + (f" {job.target}" if job.target else ""),
@@ -340,21 +279,11 @@ def cmd_seed(settings: Settings, args) -> int:
     return cmd_import(settings, argparse.Namespace(files=demo, index=True, no_kick=True))
 
 
-def _source_env(settings: Settings):
-    from ingest.sources import SourceEnv, http_policy
-    from store.redis_client import redis_client
-    from store.source_runs import RunLog
-
-    return SourceEnv(
-        _sessions(settings), RunLog(redis_client(settings.redis_url), settings.index_alias), http_policy(settings)
-    )
-
-
 def cmd_source_list(settings: Settings, _args) -> int:
     from ingest.sources import SOURCES, SourcesConfig
 
     config = SourcesConfig.from_settings(settings)
-    runs = _source_env(settings).runs
+    runs = _runtime(settings).source_env().runs
     for name, source in SOURCES.items():
         state = "configured" if source.configured(config) else "not configured"
         print(f"{name:8} {source.label}  ({state}) {json.dumps(source.describe(config), ensure_ascii=False)}")
@@ -376,12 +305,13 @@ def cmd_source_list(settings: Settings, _args) -> int:
 
 def cmd_source_run(settings: Settings, args) -> int:
     """Run one source now in this process (no retries: the worker's task retries), then index."""
-    from ingest.sources import SOURCES, SourcesConfig, run_source
+    from ingest.sources import SOURCES, run_source
 
     if args.name not in SOURCES:
         print(f"unknown source {args.name!r}; one of: {', '.join(SOURCES)}", file=sys.stderr)
         return 2
-    report = run_source(args.name, SourcesConfig.from_settings(settings), _source_env(settings))
+    runtime = _runtime(settings)
+    report = run_source(args.name, runtime.sources_config(), runtime.source_env())
     outcome = report.as_dict()
     print(
         f"{args.name}: {outcome['status']}; {outcome['fetches']} fetches, fetched {outcome['fetched']}, "
@@ -400,9 +330,7 @@ def cmd_source_run(settings: Settings, args) -> int:
 
 def cmd_rollup(settings: Settings, args) -> int:
     """Run the heat rollup now (as the worker does at 0:00), then drain the outbox."""
-    from worker.runtime import runtime_for
-
-    report = runtime_for(settings).rollup()
+    report = _runtime(settings).rollup()
     if report is None:
         print("a rollup is already running")
         return 1
@@ -416,9 +344,8 @@ def cmd_rollup(settings: Settings, args) -> int:
 def cmd_attention(settings: Settings, _args) -> int:
     """Operators' counters: beacons accepted and dropped (by reason), stream length, pending entries."""
     from store.attention import counters
-    from store.redis_client import redis_client
 
-    for name, value in sorted(counters(redis_client(settings.redis_url), settings.index_alias).items()):
+    for name, value in sorted(counters(_runtime(settings).redis, settings.index_alias).items()):
         print(f"{name}: {value}")
     return 0
 

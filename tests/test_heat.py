@@ -18,12 +18,12 @@ from store import attention
 from store.heat import day_heat
 from store.models import ItemHeatDay, Paper, Story, User
 from tests.support import data_of, error_of, sign_in, tiny_stack
-from worker.runtime import WorkerRuntime, _build
+from worker.runtime import Runtime, _build
 
 ZONE = ZoneInfo("Asia/Shanghai")
 
 
-def runtime(stack) -> WorkerRuntime:
+def runtime(stack) -> Runtime:
     return _build(stack.settings())
 
 

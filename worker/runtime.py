@@ -1,8 +1,11 @@
-"""What the worker's tasks need (session factory, Elasticsearch client, alias, Redis), built once
-per worker process from the Celery app's settings."""
+"""The composition root of the worker and the `hub` CLI: the session factory, Elasticsearch client, Redis
+client and alias built from one Settings, once per process, and the operations both run on them (drain,
+index jobs, content sources, the heat rollup, hot words). The API builds its own in api/context.py."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -19,13 +22,13 @@ from ingest.sources import SOURCES, SourceEnv, SourcesConfig, http_policy, run_s
 from store import cache_generation, hotwords
 from store.db import session_factory
 from store.heat import RollupReport, run_rollup
-from store.leases import drain_lock, leased, rollup_lock
+from store.leases import Lease, drain_lock, leased, rollup_lock
 from store.redis_client import redis_client
 from store.source_runs import RunLog
 
 
 @dataclass(frozen=True)
-class WorkerRuntime:
+class Runtime:
     settings: Settings
     sessions: sessionmaker[Session]
     es: Elasticsearch
@@ -77,24 +80,32 @@ class WorkerRuntime:
             raise RuntimeError(outcome.get("error") or f"source {name} failed")
         return outcome
 
+    @contextmanager
+    def drain_lease(self, wait: float = 0) -> Iterator[Lease | None]:
+        """The outbox drain's lock of this alias (store/leases.py): the beat, the post-commit kicks, a second
+        worker and `hub drain` take turns, or they would send the same entries twice. A short lease renewed
+        after every batch, so a drainer killed mid-drain blocks the others for `drain_lock_seconds` at most.
+        Yields None when it could not be had within `wait` seconds."""
+        with leased(self.redis, drain_lock(self.alias), self.settings.drain_lock_seconds, wait=wait) as lease:
+            yield lease
+
+    def drain_holding(self, lease: Lease | None) -> int:
+        """Drain the outbox now; the caller holds the drain lease (or knows no one else can drain)."""
+        return drain_outbox(
+            self.sessions,
+            self.es,
+            self.alias,
+            self.settings.outbox_batch,
+            on_indexed=self.bump_cache,
+            on_batch=lease.renew if lease is not None else None,
+            processes=self.settings.build_processes,
+            shards=self.settings.index_shards,
+        )
+
     def drain(self) -> int:
-        """Drain the outbox unless another drain of this alias is running (a Redis lock: the beat, the
-        post-commit kicks and a second worker would otherwise send the same entries twice)."""
-        # A short lease renewed after every batch: a worker killed mid-drain blocks others for
-        # `drain_lock_seconds` at most.
-        with leased(self.redis, drain_lock(self.alias), self.settings.drain_lock_seconds) as lease:
-            if lease is None:
-                return 0
-            return drain_outbox(
-                self.sessions,
-                self.es,
-                self.alias,
-                self.settings.outbox_batch,
-                on_indexed=self.bump_cache,
-                on_batch=lease.renew,
-                processes=self.settings.build_processes,
-                shards=self.settings.index_shards,
-            )
+        """Drain the outbox unless another drain of this alias is running (then 0)."""
+        with self.drain_lease() as lease:
+            return 0 if lease is None else self.drain_holding(lease)
 
     def rollup(self, now: datetime | None = None) -> RollupReport | None:
         """The heat rollup (store/heat.py), then a drain so the index carries the new heat at once.
@@ -121,10 +132,10 @@ class WorkerRuntime:
         return words
 
 
-_current: WorkerRuntime | None = None
+_current: Runtime | None = None
 
 
-def runtime_for(settings: Settings) -> WorkerRuntime:
+def runtime_for(settings: Settings) -> Runtime:
     """The runtime of these settings, made on first use and kept for the process."""
     global _current
     if _current is None or _current.settings is not settings:
@@ -132,8 +143,8 @@ def runtime_for(settings: Settings) -> WorkerRuntime:
     return _current
 
 
-def _build(settings: Settings) -> WorkerRuntime:
-    return WorkerRuntime(
+def _build(settings: Settings) -> Runtime:
+    return Runtime(
         settings=settings,
         sessions=session_factory(settings.db_url),
         es=make_client(settings.es_url, settings.es_username, settings.es_password, settings.es_timeout),

@@ -13,12 +13,12 @@ from indexer.lifecycle import warn_on_mapping_drift
 from ingest.sources import SOURCES, RunReport, TransientError, backoff_delay, run_source
 from worker.app import celery_app, source_task_name
 from worker.dispatch import kick_outbox
-from worker.runtime import WorkerRuntime, runtime_for
+from worker.runtime import Runtime, runtime_for
 
 log = logging.getLogger(__name__)
 
 
-def _runtime() -> WorkerRuntime:
+def _runtime() -> Runtime:
     return runtime_for(celery_app.conf.hub_settings)
 
 
