@@ -56,13 +56,22 @@ def nfkc(text: str) -> str:
     return text if unicodedata.is_normalized("NFKC", text) else unicodedata.normalize("NFKC", text)
 
 
-def fold(text: str | None) -> str:
+def clean(text: str | None) -> str:
+    """`fold` without the script conversion: invisible characters dropped, NFKC, white space collapsed.
+    Regional phrase conversion (analysis/regional.py) starts from this, since the traditional spelling
+    (網路, 軟體) is what tells a Taiwan or Hong Kong word apart."""
     if not text:
         return ""
-    text = nfkc(strip_invisible(text))
-    if CJK.search(text):
-        text = _t2s().convert(text)
-    return _SPACES.sub(" ", text).strip()
+    return _SPACES.sub(" ", nfkc(strip_invisible(text))).strip()
+
+
+def to_simplified(text: str) -> str:
+    """Characters only (OpenCC t2s): 網路 → 网路; the phrases are analysis/regional.py's."""
+    return _t2s().convert(text) if CJK.search(text) else text
+
+
+def fold(text: str | None) -> str:
+    return to_simplified(clean(text))
 
 
 def plain_text(html: str | None) -> str:

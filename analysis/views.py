@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from analysis.normalize import fold
+from analysis.normalize import clean, fold, to_simplified
+from analysis.regional import document_forms
 from analysis.vocabulary import glossary
 from analysis.words import index_words_folded, initials_key_folded, pinyin_forms_folded, pinyin_key_folded
 
@@ -19,13 +20,17 @@ def text_views(
     summary: str | None = None,
 ) -> dict:
     """`summary` is where a Latin glossary term is also looked for (besides titles and tag labels)."""
-    titles = [fold(t) for t in titles if t]  # folded once here, not once per view
+    titles, regional_titles = _folded_with_regional([t for t in titles if t])  # folded once, not per view
+    body_text, regional_body = _folded_with_regional([" ".join(b for b in body if b)])
     tag_labels = list(tag_labels)
     main = titles[0] if titles else ""
+    named = [*titles, *regional_titles]
     concepts = glossary().concept_ids(titles, [_folded_label(label) for label in tag_labels], summary)
+    # A concept the title names in both spellings counts once: a Taiwan title must not outweigh its peers.
+    concepts += [c for c in glossary().concept_ids(regional_titles, [], None) if c not in concepts]
     return {
-        "title_words": " ".join(index_words_folded(t) for t in titles),
-        "body_words": index_words_folded(fold(" ".join(b for b in body if b))),
+        "title_words": " ".join(index_words_folded(t) for t in named),
+        "body_words": " ".join(index_words_folded(b) for b in [*body_text, *regional_body]),
         "pinyin": " ".join(pinyin_forms_folded(t) for t in titles),
         "pinyin_key": pinyin_key_folded(main) or None,
         "initials_key": initials_key_folded(main) or None,
@@ -33,6 +38,19 @@ def text_views(
         "tag_labels": tag_labels or None,
         "concepts": " ".join(concepts) or None,
     }
+
+
+def _folded_with_regional(texts: list[str]) -> tuple[list[str], list[str]]:
+    """Each text folded, and, for a text written in traditional script, its Taiwan / Hong Kong words in
+    mainland words as well (軟體 → 软件, analysis/regional.py): the words views carry both, so a document
+    written in Taiwan is found by the mainland word and by its own."""
+    folded: list[str] = []
+    regional: list[str] = []
+    for text in texts:
+        cleaned = clean(text)
+        folded.append(to_simplified(cleaned))
+        regional.extend(document_forms(cleaned, folded[-1]))
+    return folded, regional
 
 
 @lru_cache(maxsize=4096)

@@ -4,11 +4,12 @@ The unigram sub-field `title.uni` holds one token per Chinese character and one 
 a `match_phrase_prefix` finds '大模' inside '开源大模型…' and 'transf' at the start of 'Transformer'.
 Titles that start with the typed text rank first (a prefix on the folded keyword `title.raw`). Typed
 pinyin finds titles by their full pinyin or initials ('damox', 'dmx'); traditional characters and
-full-width forms are folded first."""
+full-width forms are folded first, and Taiwan / Hong Kong words are also looked for in their mainland form."""
 
 from __future__ import annotations
 
 from analysis.normalize import fold
+from analysis.regional import regional_forms, word_by_word_forms
 from analysis.words import is_pinyin_like
 from indexer.queries.common import HIGHLIGHT
 
@@ -17,10 +18,15 @@ SUGGEST_SIZE = 10
 
 def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
     text = fold(q)
-    should: list[dict] = [
-        {"match_phrase_prefix": {"title.uni": {"query": text, "max_expansions": 50}}},
-        {"prefix": {"title.raw": {"value": text.lower(), "boost": 5}}},
-    ]
+    should: list[dict] = []
+    # The typed text, and its Taiwan / Hong Kong words in mainland words (軟體 → 软件, analysis/regional.py),
+    # so a traditional-script prefix finds the simplified titles; word by word too (向量資料庫 → 向量数据库,
+    # where the whole-text conversion also turns 向量).
+    for form in dict.fromkeys((text, *regional_forms(q), *word_by_word_forms(text))):
+        should += [
+            {"match_phrase_prefix": {"title.uni": {"query": form, "max_expansions": 50}}},
+            {"prefix": {"title.raw": {"value": form.lower(), "boost": 5}}},
+        ]
     compact = text.replace(" ", "").lower()
     if is_pinyin_like(text) and len(compact) >= 2:
         should += [

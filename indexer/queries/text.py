@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from analysis.normalize import CJK, fold
+from analysis.normalize import CJK, clean, fold
+from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import is_pinyin_like, pinyin_forms, query_words
@@ -42,6 +43,9 @@ LATIN_CONCEPT_FIELDS = ["title^2", "title_cn^2", "tag_labels", "title.en^2", "su
 # in stemmed summaries and segmented bodies (bodies for Chinese words were a costly part at 1M).
 CHINESE_REST_FIELDS = ["title_words^2", "tag_labels"]
 LATIN_REST_FIELDS = ["title_words^2", "body_words", "tag_labels", "title.en^2", "summary.en"]
+# The weight of a query's Taiwan / Hong Kong conversion when it was typed in simplified script (analysis/
+# regional.py): 影片 typed so may mean a film as well as a video (视频).
+REGIONAL_FORM_OF_SIMPLIFIED = 0.5
 HIGHLIGHTED_FIELDS = ["title", "title_cn", "summary"]  # indexer/queries/common.py HIGHLIGHT
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
 
@@ -83,6 +87,32 @@ def text_query_and_highlight(
     query's glossary groups are found once for both. `ranked`: the scores order the page (a relevance
     sort), see `_words_clause`."""
     text = fold(q)
+    should, groups, understood = _clauses(text, concepts, ranked)
+    kinds, places = list(understood.kinds), list(understood.places)
+    weight = 1.0 if is_traditional(clean(q)) else REGIONAL_FORM_OF_SIMPLIFIED
+    for form in regional_forms(q):
+        # Taiwan and Hong Kong words in mainland words (analysis/regional.py): the converted text is one
+        # more way to match, never a replacement, since the conversion tables also turn everyday mainland
+        # words (程序, 序列) into others. A query typed in traditional script means the regional words;
+        # one in simplified script (影片) more likely means the mainland one, so its form weighs less.
+        form_should, form_groups, form_understood = _clauses(form, concepts, ranked)
+        should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": weight}})
+        groups = list(dict.fromkeys([*groups, *form_groups]))
+        kinds += [kind for kind in form_understood.kinds if kind not in kinds]
+        places += [place for place in form_understood.places if place not in places]
+    by_words = _regional_words_clause(understood.core if understood.changed else text, weight)
+    if by_words:
+        should.append(by_words)
+    query = {"bool": {"should": should, "minimum_should_match": 1}}
+    boosts = _kind_and_place_boosts(kinds, places)
+    if boosts:  # they order what the text found; alone they match nothing
+        query = {"bool": {"must": [query], "should": boosts}}
+    return query, _highlight_query(query, groups, concepts)
+
+
+def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[dict], list, Understood]:
+    """The alternatives for one folded text: the clauses of the list in the module's docstring, and the
+    topic's own beside them when query understanding took words off (analysis/understanding.py)."""
     groups, rest = glossary().concepts(text)
     words = query_words(text)
     should: list[dict] = [
@@ -182,19 +212,39 @@ def text_query_and_highlight(
         else:
             should.extend(core)
         groups = list(dict.fromkeys([*groups, *core_groups]))
-    query = {"bool": {"should": should, "minimum_should_match": 1}}
-    boosts = _kind_and_place_boosts(understood)
-    if boosts:  # they order what the text found; alone they match nothing
-        query = {"bool": {"must": [query], "should": boosts}}
-    return query, _highlight_query(query, groups, concepts)
+    return should, groups, understood
 
 
-def _kind_and_place_boosts(understood: Understood) -> list[dict]:
+def _regional_words_clause(text: str, weight: float) -> dict | None:
+    """Word by word, each segmented word or its Taiwan / Hong Kong conversion, most words required as in the
+    words clause: 向量資料庫 is 向量 (a mainland word too, which the whole-text conversion turns into 矢量) and
+    资料库 (数据库). None when no word of the text has another form (the usual case)."""
+    words = query_words(text)
+    alternatives = [(word, *word_forms(word)) for word in words]
+    if all(len(forms) == 1 for forms in alternatives):
+        return None
+    positions = [
+        {
+            "bool": {
+                "should": [
+                    {"match": {field: {"query": " ".join(query_words(form)), "operator": "and"}}}
+                    for form in forms
+                    for field in ("title_words", "body_words")
+                ],
+                "minimum_should_match": 1,
+            }
+        }
+        for forms in alternatives
+    ]
+    return {"bool": {"should": positions, "minimum_should_match": "2<75%", "boost": 1.5 * weight}}
+
+
+def _kind_and_place_boosts(kinds: list[str], places: list[str]) -> list[dict]:
     """Items of the named kind, and events held in the named place, first among what the text found."""
     boosts: list[dict] = []
-    if understood.kinds:
-        boosts.append({"terms": {"type": list(understood.kinds), "boost": 3}})
-    for place in understood.places:
+    if kinds:
+        boosts.append({"terms": {"type": kinds, "boost": 3}})
+    for place in places:
         boosts.append({"match_phrase": {"address": {"query": place, "boost": 3}}})
     return boosts
 

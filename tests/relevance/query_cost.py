@@ -1,0 +1,63 @@
+"""What issue 36's query-time steps add to building a search, in Python, per query (no engine involved).
+
+`python -m tests.relevance.query_cost` times each step's own work on queries of our own (not judged ones),
+typed in simplified and in traditional script, and the whole text query with and without the steps
+(bench/RESULTS.md, "Issue 36: query-time cost"). The target is well under 1 ms at p50."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from analysis.normalize import clean, fold
+from analysis.regional import is_traditional, regional_forms, word_by_word_forms
+from indexer.queries import text
+
+QUERIES = {
+    "simplified": ["大模型推理加速", "向量数据库 入门", "多模态 论文", "强化学习 机器人", "llm agent"],
+    "traditional": ["軟體工程", "網路爬蟲 教學", "伺服器部署", "向量資料庫", "演算法競賽"],
+}
+
+
+def _regional(q: str) -> None:
+    is_traditional(clean(q))
+    regional_forms(q)
+    text._regional_words_clause(fold(q), 1.0)
+
+
+def _regional_suggest(q: str) -> None:
+    regional_forms(q)
+    word_by_word_forms(fold(q))
+
+
+STEPS: dict[str, Callable[[str], object]] = {
+    "regional forms (search)": _regional,
+    "regional forms (suggest)": _regional_suggest,
+}
+
+
+def p50_microseconds(step: Callable[[str], object], queries: list[str], rounds: int) -> float:
+    samples = []
+    for _ in range(rounds):
+        for q in queries:
+            start = time.perf_counter()
+            step(q)
+            samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1e6
+
+
+def _whole_query(q: str) -> None:
+    text.text_query_and_highlight(q, ranked=True)
+
+
+def main() -> None:
+    for group, queries in QUERIES.items():
+        _whole_query(queries[0])  # load the segmenter and the converters outside the timing
+        for name, step in STEPS.items():
+            print(f"{group:12} {name:28} p50 {p50_microseconds(step, queries, 2000):7.1f} µs")
+        print(f"{group:12} {'whole text query':28} p50 {p50_microseconds(_whole_query, queries, 300):7.1f} µs")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Taiwan and Hong Kong vocabulary (analysis/regional.py, issue 36): phrase conversions beside the folded
+text, at query and index time. Examples of our own, not judged queries."""
+
+from __future__ import annotations
+
+import pytest
+
+from analysis.normalize import fold
+from analysis.regional import document_forms, regional_forms, word_by_word_forms, word_forms
+from analysis.views import text_views
+from indexer.queries.suggest import build_suggest
+from indexer.queries.text import text_query
+
+
+@pytest.mark.parametrize(
+    ("typed", "mainland"),
+    [
+        ("軟體工程", "软件工程"),
+        ("網路爬蟲", "网络爬虫"),
+        ("伺服器部署", "服务器部署"),
+        ("資料庫設計", "数据库设计"),
+        ("演算法競賽", "算法竞赛"),
+        ("滑鼠手勢", "鼠标手势"),  # a Hong Kong word as well
+        ("网路安全", "网络安全"),  # a Taiwan word typed with a simplified input method
+    ],
+)
+def test_regional_words_get_their_mainland_form(typed, mainland):
+    assert mainland in regional_forms(typed)
+
+
+@pytest.mark.parametrize("text", ["大模型推理加速", "强化学习", "GPT-4 评测", "", "transformer"])
+def test_mainland_text_has_no_other_form(text):
+    assert regional_forms(text) == ()
+
+
+def test_a_shared_word_keeps_its_own_spelling_word_by_word():
+    """The whole-text conversion turns 向量 (a mainland word too) into 矢量; word by word, 向量 stays and
+    资料库 becomes 数据库."""
+    assert word_forms("资料库") == ("数据库",)
+    assert word_forms("大模型") == ()
+    assert "向量数据库" in word_by_word_forms(fold("向量資料庫"))
+    assert word_by_word_forms("向量数据库") == ("矢量数据库",)  # a form beside it, never instead of it
+
+
+def test_only_a_document_in_traditional_script_gets_regional_forms():
+    assert document_forms("部署軟體", "部署软体") == ("部署软件",)
+    assert document_forms("程序设计", "程序设计") == ()  # a mainland text: its 程序 is not a Taiwan 程序
+
+
+def test_a_taiwan_document_is_indexed_with_the_mainland_words_too():
+    views = text_views(["部署伺服器的筆記"], ["用容器部署軟體"], summary=None)
+    assert "服务器" in views["title_words"].split() and "伺服器" in views["title_words"].split()
+    assert "软件" in views["body_words"].split()
+    mainland = text_views(["部署服务器的笔记"], ["用容器部署软件"], summary=None)
+    assert mainland["title_words"] == "部署 服务 务器 服务器 的 笔记"  # unchanged for mainland text
+
+
+def _contains(clause, text: str) -> bool:
+    return text in str(clause)
+
+
+def test_the_query_searches_the_mainland_form_beside_the_folded_text():
+    query = text_query("軟體測試")
+    assert _contains(query, "软体测试") and _contains(query, "软件测试")
+    assert not _contains(text_query("软件测试"), "软体")
+
+
+def test_suggestions_from_a_traditional_prefix_look_for_the_mainland_prefix():
+    should = build_suggest("軟體")["query"]["bool"]["should"]
+    assert {"prefix": {"title.raw": {"value": "软件", "boost": 5}}} in should
