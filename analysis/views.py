@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from analysis.normalize import clean, fold, to_simplified
 from analysis.regional import document_forms
+from analysis.syllables import title_syllables
 from analysis.vocabulary import glossary
 from analysis.words import index_words_folded, initials_key_folded, pinyin_forms_folded, pinyin_key_folded
 
@@ -32,6 +33,7 @@ def text_views(
         "title_words": " ".join(index_words_folded(t) for t in named),
         "body_words": " ".join(index_words_folded(b) for b in [*body_text, *regional_body]),
         "pinyin": " ".join(pinyin_forms_folded(t) for t in titles),
+        "title_syllables": [syllables for syllables in map(title_syllables, titles) if syllables] or None,
         "pinyin_key": pinyin_key_folded(main) or None,
         "initials_key": initials_key_folded(main) or None,
         "people": [fold(p) for p in people if p] or None,

@@ -12,6 +12,7 @@ from analysis.normalize import fold
 from analysis.regional import regional_forms, word_by_word_forms
 from analysis.words import is_pinyin_like
 from indexer.queries.common import HIGHLIGHT
+from indexer.queries.sounds import suggest_pinyin_clause
 
 SUGGEST_SIZE = 10
 
@@ -28,6 +29,9 @@ def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
             {"prefix": {"title.raw": {"value": form.lower(), "boost": 5}}},
         ]
     compact = text.replace(" ", "").lower()
+    syllables = suggest_pinyin_clause(text)  # zhishit, shen jing wang: those syllables anywhere in a title
+    if syllables:
+        should.append(syllables)
     if is_pinyin_like(text) and len(compact) >= 2:
         should += [
             {"prefix": {"pinyin_key": {"value": compact, "boost": 2}}},

@@ -22,6 +22,7 @@ from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import is_pinyin_like, pinyin_forms, query_words
+from indexer.queries.sounds import typed_pinyin_clauses
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
 # Bigram fields find whole words; the unigram sub-fields make one-character and in-word queries match.
@@ -185,6 +186,11 @@ def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[di
     if synonyms:
         should.append(synonyms)
     understood = understand(text)
+    # How the topic sounds (indexer/queries/sounds.py): pinyin typed with or without spaces; on the topic
+    # alone when question or kind words were taken off.
+    sounds = typed_pinyin_clauses(understood.core)
+    if not understood.changed:
+        should.extend(sounds)
     if understood.changed:
         # The topic without its question, kind and place words (analysis/understanding.py): its own
         # clauses beside the whole query's, so 怎么用 LoRA 微调 finds what 用 LoRA 微调 finds, while an
@@ -204,6 +210,7 @@ def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[di
         core_synonyms = _synonym_clause(core_groups, core_rest, concepts)
         if core_synonyms:
             core.append(core_synonyms)
+        core.extend(sounds)
         if understood.kinds:
             # a kind word is satisfied by the item's kind: 杭州 活动 finds Hangzhou's events, not every
             # document naming Hangzhou

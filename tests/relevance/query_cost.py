@@ -13,10 +13,12 @@ from collections.abc import Callable
 from analysis.normalize import clean, fold
 from analysis.regional import is_traditional, regional_forms, word_by_word_forms
 from indexer.queries import text
+from indexer.queries.sounds import suggest_pinyin_clause, typed_pinyin_clauses
 
 QUERIES = {
     "simplified": ["大模型推理加速", "向量数据库 入门", "多模态 论文", "强化学习 机器人", "llm agent"],
     "traditional": ["軟體工程", "網路爬蟲 教學", "伺服器部署", "向量資料庫", "演算法競賽"],
+    "pinyin": ["xiang liang shu ju ku", "zhishitupu", "suan li", "llm agent", "shen jing wang"],
 }
 
 
@@ -34,6 +36,8 @@ def _regional_suggest(q: str) -> None:
 STEPS: dict[str, Callable[[str], object]] = {
     "regional forms (search)": _regional,
     "regional forms (suggest)": _regional_suggest,
+    "typed pinyin (search)": lambda q: typed_pinyin_clauses(fold(q)),
+    "typed pinyin (suggest)": lambda q: suggest_pinyin_clause(fold(q)),
 }
 
 

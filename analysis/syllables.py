@@ -1,0 +1,107 @@
+"""Titles as toneless pinyin syllables, and typed pinyin cut into syllables (issue 36).
+
+A title's syllables in order (`知识图谱实战` → `zhi shi tu pu shi zhan`, Latin words kept as words) go to the
+`title_syllables` field, so pinyin typed with or without spaces (`zhi shi tu pu`, `zhishitupu`) is one
+phrase query that finds the words anywhere in a title, not only a title that starts with them
+(`pinyin_key`). Its `fuzzy` sub-field (mappings/content.json) folds the sounds a reader confuses: z/zh, c/ch,
+s/sh, n/l, an/ang, en/eng, in/ing; a Chinese query's syllables are looked for there too, so a near-homophone
+typo (具生智能, sheng for shen) meets the title it meant.
+
+Cutting typed pinyin: each space-separated piece is cut into the fewest syllables, and between cuts of the
+same length the one whose later syllables do not start with a vowel (pinyin writes fang'an with an
+apostrophe; fangan reads fan gan). Text that is not all syllables is not pinyin (`llm agent`)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pypinyin import Style
+
+from analysis.normalize import CJK
+from analysis.words import lazy_pinyin
+
+# Interjections (嗯 n, 呣 m, 哼 hng…) are syllables too, but a letter or two of an English word would cut
+# into them: `chain` would read chai + n.
+_INTERJECTIONS = {"n", "m", "ng", "hm", "hng", "ê"}
+# Spellings readers type for ü after l and n, as pypinyin writes it (v).
+_U_UMLAUT = {"lue": "lve", "nue": "nve", "lü": "lv", "nü": "nv", "lüe": "lve", "nüe": "nve"}
+_LATIN_WORD = re.compile(r"[a-z0-9]+")
+_VOWELS = "aoe"
+_LONGEST = 6  # zhuang, shuang
+
+
+@lru_cache(maxsize=1)
+def syllables() -> frozenset[str]:
+    """Every toneless syllable pypinyin knows a character by (about 420), less the interjections."""
+    from pypinyin.contrib.tone_convert import to_normal
+    from pypinyin.pinyin_dict import pinyin_dict
+
+    readings: set[str] = set()
+    for spelled in pinyin_dict.values():
+        readings.update(spelled.split(","))
+    return frozenset({to_normal(reading) for reading in readings} - _INTERJECTIONS)
+
+
+def title_syllables(folded: str) -> str:
+    """The title's syllables and Latin words in order, lower case ('大模型 RAG 实战' → 'da mo xing rag shi zhan')."""
+    out: list[str] = []
+    for piece in lazy_pinyin(folded):
+        piece = piece.lower()
+        if piece in syllables():
+            out.append(piece)
+        else:  # a run of other text as pypinyin leaves it
+            out.extend(_LATIN_WORD.findall(piece))
+    return " ".join(out)
+
+
+def chinese_syllables(folded: str) -> list[str]:
+    """The syllables of the Chinese characters of a query, in order (other text left out)."""
+    return [piece.lower() for piece in lazy_pinyin("".join(CJK.findall(folded)), style=Style.NORMAL)]
+
+
+def split_pinyin(text: str, partial_tail: bool = False) -> list[str] | None:
+    """`text` (Latin letters and spaces) cut into syllables, or None when it is not pinyin. With `partial_tail`
+    (a suggestion as the reader types) the last piece may end in the start of a syllable (`zhishit` → zhi shi t)."""
+    pieces = text.lower().split()
+    if not pieces or not all(piece.isascii() and piece.isalpha() for piece in pieces):
+        return None
+    out: list[str] = []
+    for index, piece in enumerate(pieces):
+        cut = _cut(piece, partial_tail and index == len(pieces) - 1)
+        if cut is None:
+            return None
+        out += cut
+    return out
+
+
+def _cut(piece: str, partial_tail: bool) -> list[str] | None:
+    known = syllables()
+    # best[i]: the best cut of piece[:i] as (syllables, syllables after the first that start with a vowel)
+    best: list[tuple[int, int, list[str]] | None] = [None] * (len(piece) + 1)
+    best[0] = (0, 0, [])
+    for end in range(1, len(piece) + 1):
+        for start in range(max(0, end - _LONGEST), end):
+            if best[start] is None:
+                continue
+            spelled = _U_UMLAUT.get(piece[start:end], piece[start:end])
+            tail = partial_tail and end == len(piece)
+            if spelled not in known and not (tail and _starts_a_syllable(spelled)):
+                continue
+            count, vowel_starts, cut = best[start]
+            candidate = (count + 1, vowel_starts + (start > 0 and spelled[0] in _VOWELS), [*cut, spelled])
+            if best[end] is None or candidate[:2] < best[end][:2]:
+                best[end] = candidate
+    return best[-1][2] if best[-1] else None
+
+
+@lru_cache(maxsize=1)
+def _syllable_starts() -> frozenset[str]:
+    return frozenset(syllable[:length] for syllable in syllables() for length in range(1, len(syllable) + 1))
+
+
+def _starts_a_syllable(text: str) -> bool:
+    return text in _syllable_starts()
+
+
+__all__ = ["chinese_syllables", "split_pinyin", "syllables", "title_syllables"]
