@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Lighthouse performance of the home page and a search, desktop and mobile, against the site as
-# `make run` serves it (gunicorn, the built and precompressed UI, the demo corpus), each measured
-# LH_RUNS times (the machine is shared: the median is what bench/RESULTS.md reports).
+# Lighthouse performance of the home page, a search, a paper and a story (and a script-free floor
+# page), desktop and mobile, against the site as `make run` serves it (gunicorn, the built and
+# precompressed UI, the demo corpus), each measured LH_RUNS times (the machine is shared: the median
+# is what bench/RESULTS.md reports).
 #
 #   (cd ui && npm run build) && bench/lighthouse.sh      # LH_RUNS=3, LH_PORT=8120
 #
@@ -37,9 +38,16 @@ web=$!
 trap 'kill $web 2>/dev/null || true; wait $web 2>/dev/null || true' EXIT
 for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
 
-declare -A pages=([home]="/" [search]="/search?q=%E5%A4%A7%E6%A8%A1%E5%9E%8B")
+# The paper and the story are the demo corpus's first ones (data/demo/papers.jsonl, stories.jsonl).
+# The floor is a page with one paragraph and no script, served the same way: what this machine's load
+# alone costs (a score under target there is the machine, not the site).
+declare -A pages=([home]="/" [search]="/search?q=%E5%A4%A7%E6%A8%A1%E5%9E%8B" [paper]="/paper/2609.21889" [story]="/view/1" [floor]="/lighthouse-floor.html")
+floor=ui/dist/lighthouse-floor.html
+printf '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><title>AI 社区</title></head><body><h1>AI 社区</h1><p>文章、论文、活动、开源项目与人物榜单</p></body></html>\n' >"$floor"
+trap 'rm -f "$floor"; kill $web 2>/dev/null || true; wait $web 2>/dev/null || true' EXIT
 rm -f "$reports"/*.json
-for name in home search; do
+# LH_PAGES picks pages (default: all five).
+for name in ${LH_PAGES:-home search paper story floor}; do
   for form in desktop mobile; do
     preset=()
     [ "$form" = desktop ] && preset=(--preset=desktop)

@@ -58,7 +58,8 @@ export default function StoryPage() {
           <SharePopover url={paths.story(s.id)} title={s.title} shareToLink={paths.shareToLink('story', s.id)} />
         </div>
         {s.summary && <p className="story-page__summary">{s.summary}</p>}
-        {s.cover_url && <Img className="story-page__cover" src={s.cover_url} resize={COVER_WIDTH} alt="" fallback="" />}
+        {/* the cover is the page's largest paint: fetched at once, not when layout finds it in view */}
+        {s.cover_url && <Img className="story-page__cover" src={s.cover_url} resize={COVER_WIDTH} alt="" fallback="" loading="eager" />}
         <div className="story-content" dangerouslySetInnerHTML={content} />
         <div className="story-page__foot">
           <TagList tags={s.tag_names} limit={TAG_LIMIT} feed={paths.home()} />
