@@ -10,10 +10,11 @@ always an *alternative* beside the folded text: the query searches both (indexer
 document written in traditional script carries the words of both (analysis/views.py).
 
 Two shapes of alternative:
-- `regional_forms(text)`: the whole text phrase-converted (圖神經網路 → 图神经网络), for the clauses that
+- `regional_forms(text)`: the whole text phrase-converted (網路爬蟲 → 网络爬虫), for the clauses that
   match a text as a whole (bigrams, the title phrase, kind words: 開源專案 → 开源项目);
 - `word_forms(word)`: one segmented word's conversions, so a query mixing a shared word and a Taiwan word
-  (向量資料庫: 向量 is a mainland word, 資料庫 is not) can be matched word by word (向量 + 数据库).
+  (核心程式: 核心 is a mainland word too, 程式 is Taiwan's 程序) can be matched word by word (核心 + 程序),
+  where the whole-text conversion gives 内核程序.
 
 OpenCC's converters are C++ objects made once per process; a conversion of a query costs a few
 microseconds (bench/RESULTS.md)."""
@@ -78,9 +79,9 @@ def document_forms(cleaned: str, folded: str) -> tuple[str, ...]:
 
 
 def word_by_word_forms(folded: str, limit: int = 4) -> tuple[str, ...]:
-    """`folded` with some of its words replaced by their `word_forms` (向量资料库 → 向量数据库, 矢量资料库,
-    矢量数据库), at most `limit` of them, the original left out: for what matches the text as a whole (a
-    suggestion's prefix), where the whole-text conversion alone turns a shared word too (向量 → 矢量)."""
+    """`folded` with some of its words replaced by their `word_forms` (核心程式 → 核心程序, 内核程式, 内核程序),
+    at most `limit` of them, the original left out: for what matches the text as a whole (a suggestion's
+    prefix), where the whole-text conversion alone turns a shared word too (核心 → 内核)."""
     forms = [""]
     rest = folded
     for word in words(folded):

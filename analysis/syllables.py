@@ -5,7 +5,7 @@ A title's syllables in order (`知识图谱实战` → `zhi shi tu pu shi zhan`,
 phrase query that finds the words anywhere in a title, not only a title that starts with them
 (`pinyin_key`). Its `fuzzy` sub-field (mappings/content.json) folds the sounds a reader confuses: z/zh, c/ch,
 s/sh, n/l, an/ang, en/eng, in/ing; a Chinese query's syllables are looked for there too, so a near-homophone
-typo (具生智能, sheng for shen) meets the title it meant.
+typo (芯片与栓力, shuan for suan) meets the title it meant.
 
 Cutting typed pinyin: each space-separated piece is cut into the fewest syllables, and between cuts of the
 same length the one whose later syllables do not start with a vowel (pinyin writes fang'an with an

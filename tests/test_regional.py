@@ -34,12 +34,13 @@ def test_mainland_text_has_no_other_form(text):
 
 
 def test_a_shared_word_keeps_its_own_spelling_word_by_word():
-    """The whole-text conversion turns 向量 (a mainland word too) into 矢量; word by word, 向量 stays and
-    资料库 becomes 数据库."""
+    """The whole-text conversion turns 核心 (a mainland word too) into 内核; word by word, 核心 stays and
+    程式 becomes 程序."""
+    assert regional_forms("核心程式") == ("内核程序",)
     assert word_forms("资料库") == ("数据库",)
     assert word_forms("大模型") == ()
-    assert "向量数据库" in word_by_word_forms(fold("向量資料庫"))
-    assert word_by_word_forms("向量数据库") == ("矢量数据库",)  # a form beside it, never instead of it
+    assert "核心程序" in word_by_word_forms(fold("核心程式"))
+    assert "核心程序" not in word_by_word_forms("核心程序")  # forms beside the text, never instead of it
 
 
 def test_only_a_document_in_traditional_script_gets_regional_forms():

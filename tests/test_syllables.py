@@ -40,8 +40,8 @@ def test_a_prefix_may_end_inside_a_syllable():
 def test_a_title_becomes_its_syllables_in_order():
     assert title_syllables("AI 芯片与算力") == "ai xin pian yu suan li"
     assert chinese_syllables("芯片 GPU 算力") == ["xin", "pian", "suan", "li"]
-    views = text_views(["向量数据库入门", "Vector databases"], [])
-    assert views["title_syllables"] == ["xiang liang shu ju ku ru men", "vector databases"]
+    views = text_views(["知识图谱入门", "Knowledge graphs"], [])
+    assert views["title_syllables"] == ["zhi shi tu pu ru men", "knowledge graphs"]
 
 
 def test_typed_pinyin_is_a_phrase_anywhere_in_a_title_and_a_fuzzy_one_below():
@@ -57,3 +57,26 @@ def test_suggestions_from_several_syllables_typed():
     assert clause["match_phrase_prefix"]["title_syllables"]["query"] == "xiang liang sh"
     assert clause in build_suggest("xiangliangsh")["query"]["bool"]["should"]
     assert suggest_pinyin_clause("xi") is None
+
+
+def test_a_chinese_query_is_also_looked_for_by_its_sounds():
+    from indexer.queries.sounds import chinese_sound_clauses
+
+    clauses = chinese_sound_clauses("向量苏据库")
+    whole, *one_wrong = clauses
+    assert whole["match_phrase"]["title_syllables.fuzzy"]["query"] == "xiang liang su ju ku"
+    # one syllable left out at a time: five phrases, the inner ones with a gap of one
+    left_out = [c["constant_score"]["filter"]["match_phrase"]["title_syllables.fuzzy"] for c in one_wrong]
+    assert [p["query"] for p in left_out][:2] == ["liang su ju ku", "xiang su ju ku"]
+    assert [p["slop"] for p in left_out] == [0, 1, 1, 1, 0]
+    assert all(
+        c["constant_score"]["boost"] < whole["match_phrase"]["title_syllables.fuzzy"]["boost"] * 2 for c in one_wrong
+    )
+
+
+def test_short_or_mixed_queries_get_no_sound_clauses():
+    from indexer.queries.sounds import chinese_sound_clauses
+
+    assert chinese_sound_clauses("芯片") == []  # two characters: a sound-alike pair is everywhere
+    assert chinese_sound_clauses("GPU 芯片") == []  # not Chinese only
+    assert len(chinese_sound_clauses("大模型")) == 1  # three: no phrase of two syllables with one left out

@@ -21,8 +21,8 @@ def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
     text = fold(q)
     should: list[dict] = []
     # The typed text, and its Taiwan / Hong Kong words in mainland words (軟體 → 软件, analysis/regional.py),
-    # so a traditional-script prefix finds the simplified titles; word by word too (向量資料庫 → 向量数据库,
-    # where the whole-text conversion also turns 向量).
+    # so a traditional-script prefix finds the simplified titles; word by word too (核心程式 → 核心程序,
+    # where the whole-text conversion also turns 核心).
     for form in dict.fromkeys((text, *regional_forms(q), *word_by_word_forms(text))):
         should += [
             {"match_phrase_prefix": {"title.uni": {"query": form, "max_expansions": 50}}},

@@ -22,7 +22,7 @@ from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import is_pinyin_like, pinyin_forms, query_words
-from indexer.queries.sounds import typed_pinyin_clauses
+from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
 # Bigram fields find whole words; the unigram sub-fields make one-character and in-word queries match.
@@ -95,7 +95,7 @@ def text_query_and_highlight(
         # Taiwan and Hong Kong words in mainland words (analysis/regional.py): the converted text is one
         # more way to match, never a replacement, since the conversion tables also turn everyday mainland
         # words (程序, 序列) into others. A query typed in traditional script means the regional words;
-        # one in simplified script (影片) more likely means the mainland one, so its form weighs less.
+        # one in simplified script (程序) more likely means the mainland one, so its form weighs less.
         form_should, form_groups, form_understood = _clauses(form, concepts, ranked)
         should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": weight}})
         groups = list(dict.fromkeys([*groups, *form_groups]))
@@ -182,15 +182,15 @@ def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[di
         should.append(arxiv)
     if is_pinyin_like(text):
         should.extend(_pinyin_clauses(text))
+    understood = understand(text)
+    # How the topic sounds (indexer/queries/sounds.py): pinyin typed with or without spaces, near-homophones,
+    # one wrong character; on the topic alone when question or kind words were taken off (芯片与栓力入门).
+    sounds = [*typed_pinyin_clauses(understood.core), *chinese_sound_clauses(understood.core)]
+    if not understood.changed:
+        should.extend(sounds)
     synonyms = _synonym_clause(groups, rest, concepts)
     if synonyms:
         should.append(synonyms)
-    understood = understand(text)
-    # How the topic sounds (indexer/queries/sounds.py): pinyin typed with or without spaces; on the topic
-    # alone when question or kind words were taken off.
-    sounds = typed_pinyin_clauses(understood.core)
-    if not understood.changed:
-        should.extend(sounds)
     if understood.changed:
         # The topic without its question, kind and place words (analysis/understanding.py): its own
         # clauses beside the whole query's, so 怎么用 LoRA 微调 finds what 用 LoRA 微调 finds, while an
@@ -224,8 +224,8 @@ def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[di
 
 def _regional_words_clause(text: str, weight: float) -> dict | None:
     """Word by word, each segmented word or its Taiwan / Hong Kong conversion, most words required as in the
-    words clause: 向量資料庫 is 向量 (a mainland word too, which the whole-text conversion turns into 矢量) and
-    资料库 (数据库). None when no word of the text has another form (the usual case)."""
+    words clause: 核心程式 is 核心 (a mainland word too, which the whole-text conversion turns into 内核) and
+    程式 (程序). None when no word of the text has another form (the usual case)."""
     words = query_words(text)
     alternatives = [(word, *word_forms(word)) for word in words]
     if all(len(forms) == 1 for forms in alternatives):
@@ -340,6 +340,9 @@ def _on_highlighted_fields(clause: dict) -> dict | None:
     if kind == "multi_match":
         fields = [field for field in body["fields"] if field.split("^")[0] in HIGHLIGHTED_FIELDS]
         return {"multi_match": {**body, "fields": fields}} if fields else None
+    if kind == "constant_score":  # the sound-alike clauses (indexer/queries/sounds.py)
+        inner = _on_highlighted_fields(body["filter"])
+        return {"constant_score": {**body, "filter": inner}} if inner else None
     if kind in _LEAF_QUERIES:
         return clause if next(iter(body)) in HIGHLIGHTED_FIELDS else None
     return clause  # a query this does not know: kept whole, as before

@@ -1,15 +1,17 @@
 """Issue 36 against the real engine on the demo corpus (written in simplified script): a query typed in
-Taiwan or Hong Kong vocabulary, or as pinyin with spaces, finds the simplified documents. Examples of our
-own, not judged queries."""
+Taiwan or Hong Kong vocabulary, as pinyin with spaces, or with a near-miss character, finds the simplified
+documents. Examples of our own, not judged queries."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.api.test_search_understanding import search, titles
+from tests.api.test_search_understanding import keys, search, titles
 from tests.support import data_of
 
 pytestmark = pytest.mark.services
+
+CHIPS = "AI 芯片与算力"  # the subject of several demo stories, named anywhere in their titles
 
 
 def suggest(client, q) -> list[str]:
@@ -18,28 +20,51 @@ def suggest(client, q) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("typed", "meant", "first"),
+    ("typed", "meant"),
     [
+        ("AI 晶片與算力", CHIPS),  # 晶片 is Taiwan's 芯片
         # 資料庫 is 数据库 in the corpus; 向量 is written alike in both (and must not become 矢量)
-        ("向量資料庫", "向量数据库", 5),
-        ("AI 晶片與算力", "AI 芯片与算力", 1),  # 晶片 is Taiwan's 芯片
-        ("xiang liang shu ju ku", "向量数据库", 5),
-        ("xiangliang shuju ku", "向量数据库", 5),
-        ("xiang niang su ju ku", "向量数据库", 1),  # n/l and s/sh confused, as a southern reader may type
+        ("向量資料庫", "向量数据库"),
+        ("xin pian yu suan li", CHIPS),
+        ("xinpian yu suanli", CHIPS),
+        ("xin pian yu shuan ni", CHIPS),  # s/sh and n/l confused, as many readers pronounce them
     ],
 )
-def test_the_simplified_titles_come_first(client, typed, meant, first):
+def test_the_simplified_titles_come_first(client, typed, meant):
     found = titles(search(client, typed))
-    assert found and all(meant in title for title in found[:first]), found[:first]
+    assert found and all(meant in title for title in found[:3]), found[:3]
 
 
 def test_spaced_pinyin_finds_the_words_anywhere_in_a_title(client):
-    found = titles(search(client, "xiang liang shu ju ku"))
-    assert any("向量数据库" in title and not title.startswith("向量数据库") for title in found[:8]), found[:8]
+    found = titles(search(client, "xin pian yu suan li"))
+    assert any(CHIPS in title and not title.startswith(CHIPS) for title in found[:8]), found[:8]
 
 
-@pytest.mark.parametrize("typed", ["向量資料庫", "xiangliangshuj"])
-def test_suggestions_find_the_simplified_titles_anywhere(client, typed):
+@pytest.mark.parametrize(("typed", "meant"), [("向量資料庫", "向量数据库"), ("xinpianyusuanl", CHIPS)])
+def test_suggestions_find_the_simplified_titles_anywhere(client, typed, meant):
     found = suggest(client, typed)
-    assert found and all("向量数据库" in title for title in found), found
-    assert any(not title.startswith("向量数据库") for title in found)
+    assert found and all(meant in title for title in found), found
+    assert any(not title.startswith(meant) for title in found)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "芯片与栓力",  # shuan for suan
+        "芯猫与算力",  # one wrong character of another sound, inside (the lenient bigrams miss it)
+    ],
+)
+def test_a_near_miss_finds_the_titles_it_meant(client, typed):
+    near = keys(search(client, typed))
+    exact = keys(search(client, "芯片与算力"))
+    assert near and set(near[:5]) <= set(exact[:10]), (near[:5], exact[:10])
+
+
+def test_exact_titles_come_before_sound_alikes(client):
+    found = titles(search(client, "芯片与算力", size=40))
+    holding = ["芯片与算力" in title for title in found]
+    assert any(holding) and holding == sorted(holding, reverse=True), found
+
+
+def test_a_query_with_no_word_of_the_corpus_still_finds_nothing(client):
+    assert search(client, "鳄鱼拖鞋雨伞")["total"] == 0

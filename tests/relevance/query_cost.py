@@ -13,7 +13,7 @@ from collections.abc import Callable
 from analysis.normalize import clean, fold
 from analysis.regional import is_traditional, regional_forms, word_by_word_forms
 from indexer.queries import text
-from indexer.queries.sounds import suggest_pinyin_clause, typed_pinyin_clauses
+from indexer.queries.sounds import chinese_sound_clauses, suggest_pinyin_clause, typed_pinyin_clauses
 
 QUERIES = {
     "simplified": ["大模型推理加速", "向量数据库 入门", "多模态 论文", "强化学习 机器人", "llm agent"],
@@ -38,6 +38,7 @@ STEPS: dict[str, Callable[[str], object]] = {
     "regional forms (suggest)": _regional_suggest,
     "typed pinyin (search)": lambda q: typed_pinyin_clauses(fold(q)),
     "typed pinyin (suggest)": lambda q: suggest_pinyin_clause(fold(q)),
+    "sound-alikes (Chinese)": lambda q: chinese_sound_clauses(fold(q)),
 }
 
 
