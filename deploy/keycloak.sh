@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Local OpenID Connect provider for development and tests: Keycloak 24 (runs on JDK 17) from Maven
 # Central, no Docker. The realm deploy/keycloak/realm-hub.json (realm `hub`, client `hub-web`, demo
-# accounts) is imported at every start into an in-memory database, so each start is a clean realm.
+# accounts, the login theme `hub` from deploy/keycloak/themes/hub in the site's look) is imported at
+# every start into an in-memory database, so each start is a clean realm.
 #   deploy/keycloak.sh run     foreground (used by the Procfile; Ctrl-C stops it)
 #   deploy/keycloak.sh start   background; returns once /health/ready answers
 #   deploy/keycloak.sh stop    stops the background server (SIGTERM, then waits)
@@ -38,6 +39,11 @@ fetch() {
   mkdir -p "$dist/data/import"
   cmp -s "$here/keycloak/realm-hub.json" "$dist/data/import/realm-hub.json" \
     || cp "$here/keycloak/realm-hub.json" "$dist/data/import/realm-hub.json"
+  # The realm's login theme `hub` (the site's look and a way back to it) lives with the realm.
+  if ! diff -rq "$here/keycloak/themes/hub" "$dist/themes/hub" >/dev/null 2>&1; then
+    rm -rf "$dist/themes/hub.new" && cp -r "$here/keycloak/themes/hub" "$dist/themes/hub.new"
+    rm -rf "$dist/themes/hub" && mv "$dist/themes/hub.new" "$dist/themes/hub"
+  fi
 }
 
 ready() { curl -fsS "http://127.0.0.1:$port/health/ready" 2>/dev/null; }

@@ -4,6 +4,8 @@ login:    /auth/login?redirect_url=…&from_code=…  -> the provider's login pa
 callback: the provider sends the browser back here; the user is bound or created, the session id is
           rotated and the browser goes back to redirect_url (a path or URL on this site) as it was: the
           from_code (where the sign-in started) goes to the log, not into the address bar.
+back:     the sign-in page's 返回 AI 社区 (deploy/keycloak/themes/hub): to the page the newest sign-in
+          started from, else the home page; the attempt is kept (another tab may still finish it).
 logout:   POST /auth/logout?redirect_url=… with the session's CSRF token (form field `csrf_token` or the
           X-CSRF-Token header; another site cannot sign a member out) ends the session here and at the
           provider (RP-initiated logout with id_token_hint), which sends the browser back to redirect_url."""
@@ -59,6 +61,12 @@ def login():
     except requests.RequestException as exc:
         log.warning("sign-in provider unreachable: %s", exc)
         raise ApiError(503, MSG_UNAVAILABLE) from exc
+
+
+@blp.get("/auth/back")
+def back():
+    kept = session.get(NEXT) or {}
+    return redirect(safe_target(kept.get("url"), settings().site_origins))
 
 
 @blp.get("/auth/callback")
