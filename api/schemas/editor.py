@@ -120,7 +120,8 @@ class DiscountBody(Trimmed):
 
 
 class AnomalySchema(Schema):
-    item_type = fields.String(required=True)
+    # An enum in the document (dumping never validates), so the UI sends it back to /discount as it came.
+    item_type = fields.String(required=True, validate=validate.OneOf(KINDS_WITH_HEAT))
     item_id = fields.Integer(required=True)
     title = fields.String(allow_none=True)
     views = fields.Integer(required=True, metadata={"description": "people who viewed that day"})

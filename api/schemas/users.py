@@ -17,8 +17,9 @@ class UserListArgs(Paged):
 
 class UserCardSchema(Schema):
     id = fields.Integer(required=True)
-    name = fields.String(allow_none=True)
-    avatar_url = fields.String(allow_none=True)
+    # Always sent (null when unset): required in the document, so the UI's type says `string | null`.
+    name = fields.String(required=True, allow_none=True)
+    avatar_url = fields.String(required=True, allow_none=True)
     is_expert = fields.Boolean(required=True)
     score = fields.Integer(required=True)
 

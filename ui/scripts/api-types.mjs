@@ -4,7 +4,7 @@
 // Both modes build the text the same way, so the check never depends on a formatter.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const ui = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,7 +18,27 @@ const BANNER = `/**
 
 `;
 
-const ast = await openapiTS(pathToFileURL(source));
+// The server's document writes a nullable reference as anyOf [{nullable, type: object}, {$ref}] (OpenAPI
+// 3.0 allows no sibling of $ref); openapi-typescript reads the first branch as an empty object. Read such
+// a pair as allOf [{$ref}] + nullable, so the types say `Ref | null` and the typed client's answers need no cleanup.
+function nullableRefs(node) {
+  if (Array.isArray(node)) return node.map(nullableRefs);
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableRefs(v)]));
+  const branches = out.anyOf;
+  if (Array.isArray(branches) && branches.length === 2) {
+    const ref = branches.find((b) => Object.keys(b).length === 1 && b.$ref);
+    const nul = branches.find((b) => Object.keys(b).length === 2 && b.nullable === true && b.type === 'object');
+    if (ref && nul) {
+      delete out.anyOf;
+      return { ...out, allOf: [ref], nullable: true };
+    }
+  }
+  return out;
+}
+
+// A field with a default may be left out of a request (the server fills it in); answers carry no defaults.
+const ast = await openapiTS(nullableRefs(JSON.parse(readFileSync(source, 'utf8'))), { defaultNonNullable: false });
 const text = BANNER + astToString(ast);
 
 if (process.argv.includes('--check')) {

@@ -3454,7 +3454,8 @@ export interface components {
             /** @description the day's heat before any discount */
             heat: number;
             item_id: number;
-            item_type: string;
+            /** @enum {string} */
+            item_type: "story" | "paper" | "event" | "project";
             /** @description distinct networks (/24, /48) */
             networks: number;
             /** @description 0-1: accounts created that day */
@@ -3473,20 +3474,20 @@ export interface components {
         AnomalyListEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["AnomalyList"];
+            data?: components["schemas"]["AnomalyList"] | null;
             msg?: string;
         };
         AuthorPapersBody: {
             arxiv_name: string;
             /** @default 1 */
-            page: number;
+            page?: number;
             /** @default 20 */
-            size: number;
+            size?: number;
         };
         AuthorPapersEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["FeedPage"];
+            data?: components["schemas"]["FeedPage"] | null;
             msg?: string;
         };
         Authorize: {
@@ -3499,7 +3500,7 @@ export interface components {
             token_type?: string;
         };
         AuthorizeCheck: {
-            account?: (Record<string, never> | null) | components["schemas"]["LinkAccount"];
+            account?: components["schemas"]["LinkAccount"] | null;
             /** @description the sent bearer token is good */
             authorized: boolean;
             /** @description the link service's base */
@@ -3508,19 +3509,19 @@ export interface components {
         AuthorizeCheckEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["AuthorizeCheck"];
+            data?: components["schemas"]["AuthorizeCheck"] | null;
             msg?: string;
         };
         AuthorizeEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Authorize"];
+            data?: components["schemas"]["Authorize"] | null;
             msg?: string;
         };
         BeaconBatchEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["BeaconBatchResult"];
+            data?: components["schemas"]["BeaconBatchResult"] | null;
             msg?: string;
         };
         BeaconBatchResult: {
@@ -3532,7 +3533,7 @@ export interface components {
         BeaconEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["BeaconResult"];
+            data?: components["schemas"]["BeaconResult"] | null;
             msg?: string;
         };
         BeaconResult: {
@@ -3552,7 +3553,7 @@ export interface components {
         BindingListEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["BindingList"];
+            data?: components["schemas"]["BindingList"] | null;
             msg?: string;
         };
         DeleteBody: {
@@ -3560,13 +3561,13 @@ export interface components {
              * @description required (non-empty) when the caller is not the author (a moderator)
              * @default null
              */
-            reason: string | null;
+            reason?: string | null;
             story_id: number;
         };
         DeleteEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["NoData"];
+            data?: components["schemas"]["NoData"] | null;
             msg?: string;
         };
         DiscountBody: {
@@ -3584,7 +3585,7 @@ export interface components {
         DiscountedEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Discounted"];
+            data?: components["schemas"]["Discounted"] | null;
             msg?: string;
         };
         ErrorEnvelope: {
@@ -3601,7 +3602,7 @@ export interface components {
              * @default events
              * @enum {string}
              */
-            type: "events";
+            type?: "events";
         };
         EventInfo: {
             ac_img?: string | null;
@@ -3622,7 +3623,7 @@ export interface components {
             /** @description plain name */
             oldName: string;
             /** @description the caller's ticket */
-            order_info?: components["schemas"]["Ticket"] | (Record<string, never> | null);
+            order_info?: components["schemas"]["Ticket"] | null;
             /** @description 1 when the signed-in caller has signed up, else null */
             order_status?: number | null;
             start_time: string;
@@ -3641,37 +3642,37 @@ export interface components {
             /** @description 标签 id */
             label?: string[];
             /** @default 1 */
-            page: number;
+            page?: number;
             /** @default 20 */
-            size: number;
+            size?: number;
             /**
              * @default new
              * @enum {string}
              */
-            sort: "hot" | "new";
+            sort?: "hot" | "new";
             /**
              * @description day | 3day | week | month; null = all time
              * @default null
              * @enum {string|null}
              */
-            time: "day" | "3day" | "week" | "month" | null;
+            time?: "day" | "3day" | "week" | "month" | null;
         };
         FeedItem: {
-            event_info?: (Record<string, never> | null) | components["schemas"]["EventInfo"];
+            event_info?: components["schemas"]["EventInfo"] | null;
             highlight?: {
                 [key: string]: string[];
             };
             id: number;
             is_event: boolean;
-            link_info?: (Record<string, never> | null) | components["schemas"]["LinkInfo"];
-            paper_info?: (Record<string, never> | null) | components["schemas"]["PaperInfo"];
-            project_info?: (Record<string, never> | null) | components["schemas"]["ProjectInfo"];
+            link_info?: components["schemas"]["LinkInfo"] | null;
+            paper_info?: components["schemas"]["PaperInfo"] | null;
+            project_info?: components["schemas"]["ProjectInfo"] | null;
             /** @description always {}: the payload is sent once, in the item's *_info */
             source: {
                 [key: string]: unknown;
             };
             story_id?: number | null;
-            story_info?: (Record<string, never> | null) | components["schemas"]["StoryInfo"];
+            story_info?: components["schemas"]["StoryInfo"] | null;
             /** @enum {string} */
             type: "story" | "paper" | "event" | "project" | "link";
         };
@@ -3688,7 +3689,7 @@ export interface components {
         FeedPageEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["FeedPage"];
+            data?: components["schemas"]["FeedPage"] | null;
             msg?: string;
         };
         Group: {
@@ -3740,12 +3741,12 @@ export interface components {
              * @description reindex-kind: the content kind (story, paper, event, project, user)
              * @default null
              */
-            target: string | null;
+            target?: string | null;
         };
         JobEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Job"];
+            data?: components["schemas"]["Job"] | null;
             msg?: string;
         };
         JobKind: {
@@ -3761,7 +3762,7 @@ export interface components {
         JobListEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["JobList"];
+            data?: components["schemas"]["JobList"] | null;
             msg?: string;
         };
         LinkAccount: {
@@ -3807,7 +3808,7 @@ export interface components {
         LoginInfoEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["LoginInfo"];
+            data?: components["schemas"]["LoginInfo"] | null;
             msg?: string;
         };
         MarkReadBody: {
@@ -3815,7 +3816,7 @@ export interface components {
              * @description omitted: mark every message read
              * @default null
              */
-            ids: number[] | null;
+            ids?: number[] | null;
         };
         Message: {
             actor_id?: number | null;
@@ -3841,19 +3842,19 @@ export interface components {
         MessagePageEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["MessagePage"];
+            data?: components["schemas"]["MessagePage"] | null;
             msg?: string;
         };
         NoData: Record<string, never>;
         OrderState: {
-            order_info?: (Record<string, never> | null) | components["schemas"]["Ticket"];
+            order_info?: components["schemas"]["Ticket"] | null;
             /** @description 1: signed up */
             order_status?: number | null;
         };
         OrderStateEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["OrderState"];
+            data?: components["schemas"]["OrderState"] | null;
             msg?: string;
         };
         PaginationMetadata: {
@@ -3892,33 +3893,33 @@ export interface components {
         PaperInfoEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["PaperInfo"];
+            data?: components["schemas"]["PaperInfo"] | null;
             msg?: string;
         };
         PaperListBody: {
             /** @description 标签 id */
             label?: string[];
             /** @default 1 */
-            page: number;
+            page?: number;
             /** @default 20 */
-            size: number;
+            size?: number;
             /**
              * @default new
              * @enum {string}
              */
-            sort: "hot" | "new";
+            sort?: "hot" | "new";
             /**
              * @description day | 3day | week | month; null = all time
              * @default null
              * @enum {string|null}
              */
-            time: "day" | "3day" | "week" | "month" | null;
+            time?: "day" | "3day" | "week" | "month" | null;
         };
         PaperUserBody: {
             /** @default null */
-            arxiv_name: string | null;
+            arxiv_name?: string | null;
             /** @default null */
-            user_id: number | null;
+            user_id?: number | null;
         };
         Person: {
             activity_count?: number;
@@ -3936,7 +3937,7 @@ export interface components {
         PersonEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Person"];
+            data?: components["schemas"]["Person"] | null;
             msg?: string;
         };
         PostId: {
@@ -3946,7 +3947,7 @@ export interface components {
         PostIdEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["PostId"];
+            data?: components["schemas"]["PostId"] | null;
             msg?: string;
         };
         Profile: {
@@ -3957,15 +3958,15 @@ export interface components {
         };
         ProfileEditBody: {
             /** @default  */
-            avatar_url: string | null;
+            avatar_url?: string | null;
             name: string;
             /** @default  */
-            region: string | null;
+            region?: string | null;
         };
         ProfileEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Profile"];
+            data?: components["schemas"]["Profile"] | null;
             msg?: string;
         };
         ProjectInfo: {
@@ -3988,20 +3989,20 @@ export interface components {
             /** @description 标签 id */
             label?: string[];
             /** @default 1 */
-            page: number;
+            page?: number;
             /** @default 20 */
-            size: number;
+            size?: number;
             /**
              * @default new
              * @enum {string}
              */
-            sort: "hot" | "new";
+            sort?: "hot" | "new";
             /**
              * @description day | 3day | week | month; null = all time
              * @default null
              * @enum {string|null}
              */
-            time: "day" | "3day" | "week" | "month" | null;
+            time?: "day" | "3day" | "week" | "month" | null;
         };
         Published: {
             /** @description false: the paper was published before */
@@ -4012,7 +4013,7 @@ export interface components {
         PublishedEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Published"];
+            data?: components["schemas"]["Published"] | null;
             msg?: string;
         };
         RankedPerson: {
@@ -4041,7 +4042,7 @@ export interface components {
         RankingPageEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["RankingPage"];
+            data?: components["schemas"]["RankingPage"] | null;
             msg?: string;
         };
         Rejected: {
@@ -4058,7 +4059,7 @@ export interface components {
         RejectedEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Rejected"];
+            data?: components["schemas"]["Rejected"] | null;
             msg?: string;
         };
         RejectedList: {
@@ -4067,7 +4068,7 @@ export interface components {
         RejectedListEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["RejectedList"];
+            data?: components["schemas"]["RejectedList"] | null;
             msg?: string;
         };
         Report: {
@@ -4100,7 +4101,7 @@ export interface components {
         ReportPageEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["ReportPage"];
+            data?: components["schemas"]["ReportPage"] | null;
             msg?: string;
         };
         ReportState: {
@@ -4109,7 +4110,7 @@ export interface components {
         ReportStateEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["ReportState"];
+            data?: components["schemas"]["ReportState"] | null;
             msg?: string;
         };
         ReportUpBody: {
@@ -4117,7 +4118,7 @@ export interface components {
              * @description at most 200 characters
              * @default null
              */
-            remark: string | null;
+            remark?: string | null;
             story_id: number;
             /**
              * @description 1 style problem, 2 advertising, 3 plagiarised, 4 infringing, 5 political, 6 pornographic, 7 other
@@ -4128,12 +4129,12 @@ export interface components {
              * @description http or https; required for types 3 and 4
              * @default null
              */
-            url: string | null;
+            url?: string | null;
         };
         RollupEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["RollupQueued"];
+            data?: components["schemas"]["RollupQueued"] | null;
             msg?: string;
         };
         RollupQueued: {
@@ -4147,9 +4148,9 @@ export interface components {
              * @description optional; digits, an optional leading +, spaces or hyphens
              * @default null
              */
-            phone: string | null;
+            phone?: string | null;
             /** @default null */
-            region: string | null;
+            region?: string | null;
         };
         SearchPage: {
             /** @description when nothing is found: a nearby query the corpus knows (from the engine's suggesters) */
@@ -4163,18 +4164,18 @@ export interface components {
         SearchPageEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["SearchPage"];
+            data?: components["schemas"]["SearchPage"] | null;
             msg?: string;
         };
         SimilarBody: {
             /** @default 6 */
-            size: number;
+            size?: number;
             story_id: number;
         };
         SimilarEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["FeedList"];
+            data?: components["schemas"]["FeedList"] | null;
             msg?: string;
         };
         Site: {
@@ -4198,7 +4199,7 @@ export interface components {
         SiteEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Site"];
+            data?: components["schemas"]["Site"] | null;
             msg?: string;
         };
         Source: {
@@ -4213,7 +4214,7 @@ export interface components {
             /** @description beat runs it this often */
             interval_seconds: number;
             label: string;
-            last_run: (Record<string, never> | null) | components["schemas"]["SourceRun"];
+            last_run: components["schemas"]["SourceRun"] | null;
             name: string;
         };
         SourceFailure: {
@@ -4226,7 +4227,7 @@ export interface components {
         SourceListEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["SourceList"];
+            data?: components["schemas"]["SourceList"] | null;
             msg?: string;
         };
         SourceRun: {
@@ -4254,7 +4255,7 @@ export interface components {
         SourceRunQueuedEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["SourceRunQueued"];
+            data?: components["schemas"]["SourceRunQueued"] | null;
             msg?: string;
         };
         StoryBody: {
@@ -4264,17 +4265,17 @@ export interface components {
              * @description http or https URL, or empty
              * @default null
              */
-            cover_url: string | null;
+            cover_url?: string | null;
             /**
              * @description false: published anonymously (shown as 匿名)
              * @default true
              */
-            story_show_user_name: boolean;
+            story_show_user_name?: boolean;
             /**
              * @description plain text (markup removed); empty: the first 120 characters of the content
              * @default null
              */
-            summary: string | null;
+            summary?: string | null;
             /** @description tag ids of the static groups, at most 5 */
             tags?: string[] | null;
             /** @description plain text, 1-200 characters after trimming */
@@ -4314,7 +4315,7 @@ export interface components {
         StoryDetailEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["StoryDetail"];
+            data?: components["schemas"]["StoryDetail"] | null;
             msg?: string;
         };
         StoryInfo: {
@@ -4350,20 +4351,20 @@ export interface components {
             /** @description 标签 id */
             label?: string[];
             /** @default 1 */
-            page: number;
+            page?: number;
             /** @default 20 */
-            size: number;
+            size?: number;
             /**
              * @default new
              * @enum {string}
              */
-            sort: "hot" | "new";
+            sort?: "hot" | "new";
             /**
              * @description day | 3day | week | month; null = all time
              * @default day
              * @enum {string|null}
              */
-            time: "day" | "3day" | "week" | "month" | null;
+            time?: "day" | "3day" | "week" | "month" | null;
         };
         StoryState: {
             /** @description votes (never below 0) */
@@ -4376,7 +4377,7 @@ export interface components {
         StoryStateEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["StoryState"];
+            data?: components["schemas"]["StoryState"] | null;
             msg?: string;
         };
         SuggestStory: {
@@ -4418,7 +4419,7 @@ export interface components {
         TextFileEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["TextFile"];
+            data?: components["schemas"]["TextFile"] | null;
             msg?: string;
         };
         Ticket: {
@@ -4445,7 +4446,7 @@ export interface components {
         TotalEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Total"];
+            data?: components["schemas"]["Total"] | null;
             msg?: string;
         };
         TrendEnvelope: {
@@ -4462,7 +4463,7 @@ export interface components {
         UnreadEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Unread"];
+            data?: components["schemas"]["Unread"] | null;
             msg?: string;
         };
         UpdatePostIdBody: {
@@ -4478,14 +4479,14 @@ export interface components {
         UploadedEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["Uploaded"];
+            data?: components["schemas"]["Uploaded"] | null;
             msg?: string;
         };
         UserCard: {
-            avatar_url?: string | null;
+            avatar_url: string | null;
             id: number;
             is_expert: boolean;
-            name?: string | null;
+            name: string | null;
             score: number;
         };
         UserPage: {
@@ -4498,13 +4499,13 @@ export interface components {
         UserPageEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["UserPage"];
+            data?: components["schemas"]["UserPage"] | null;
             msg?: string;
         };
         WishBody: {
             id: number;
             /** @default 1 */
-            type: number;
+            type?: number;
         };
         WishState: {
             /** @description wishes of everyone for this paper and type */
@@ -4517,7 +4518,7 @@ export interface components {
         WishStateEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["WishState"];
+            data?: components["schemas"]["WishState"] | null;
             msg?: string;
         };
         WxShare: {
@@ -4534,7 +4535,7 @@ export interface components {
         WxShareEnvelope: {
             /** @description 0 on success */
             code: number;
-            data?: (Record<string, never> | null) | components["schemas"]["WxShare"];
+            data?: components["schemas"]["WxShare"] | null;
             msg?: string;
         };
     };

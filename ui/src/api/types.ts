@@ -7,19 +7,13 @@ import type { components } from './schema';
 
 type Schemas = components['schemas'];
 
-/**
- * OpenAPI 3.0 writes a nullable reference as anyOf [nullable object, reference]; openapi-typescript
- * reads the first branch as an empty object. Dropping that branch leaves `Ref | null`.
- */
-type NullableRefs<T> = { [K in keyof T]: Exclude<T[K], Record<string, never>> };
-
 export type Tag = Schemas['Tag'];
 export type StoryInfo = Schemas['StoryInfo'];
 export type StoryDetail = Schemas['StoryDetail'];
 export type EventInfo = Schemas['EventInfo'];
 /** The caller's ticket for an event (spec section 3: Ticket). */
 export type Ticket = Schemas['Ticket'];
-export type OrderState = NullableRefs<Schemas['OrderState']>;
+export type OrderState = Schemas['OrderState'];
 export type SaveOrderBody = Schemas['SaveOrderBody'];
 export type PaperInfo = Schemas['PaperInfo'];
 export type WishState = Schemas['WishState'];
@@ -33,7 +27,7 @@ export type Unread = Schemas['Unread'];
 export type SourceList = Schemas['SourceList'];
 export type ProjectInfo = Schemas['ProjectInfo'];
 export type LinkInfo = Schemas['LinkInfo'];
-export type FeedItem = NullableRefs<Schemas['FeedItem']>;
+export type FeedItem = Schemas['FeedItem'];
 export type FeedPage = Paged<FeedItem>;
 export type FeedList = { list: FeedItem[] };
 /** A page of GET /v2/search: a feed page plus `did_you_mean` when nothing is found. */
@@ -45,6 +39,10 @@ export type Person = Schemas['Person'];
 /** The site's configured facts (GET /v1/site, also in the HTML shell): footer, name, description. */
 export type Site = Schemas['Site'];
 export type LoginInfo = Schemas['LoginInfo'];
+/** A row of GET /v1/users/list. */
+export type UserCard = Schemas['UserCard'];
+/** Body of POST /v1/users/edit. */
+export type ProfileEditBody = Schemas['ProfileEditBody'];
 /** GET /v1/users/bindings: the accounts bound to the caller. */
 export type BindingList = Schemas['BindingList'];
 export type Suggestion = Schemas['Suggestion'];

@@ -4,6 +4,10 @@
  * 403 sends the visitor to the login page, cancelled requests stay quiet. Identical in-flight
  * requests are not sent twice because every call goes through TanStack Query, which shares one
  * fetch per query key.
+ *
+ * Calls go through the typed client (./requestApi.ts: `api.get/post/put/write`, bound to the API
+ * document), which uses the pieces below; `get/post/put/write/request` take any path and type and stay
+ * for the few calls not yet moved (the paper and event pages' writes, the profile form) and `upload`.
  */
 import { config } from './config';
 import { currentPath, paths } from './paths';
@@ -90,16 +94,18 @@ export function handleError(err: ApiError): void {
   toast(err.message, 'error');
 }
 
-async function perform<T>(url: string, init: RequestInit, timeout: number, caller?: AbortSignal, onMessage?: (msg: string) => void): Promise<T> {
-  // One controller for both the caller's cancel (TanStack Query's signal) and the timeout.
+/**
+ * Sends one request: one controller for both the caller's cancel (TanStack Query's signal) and the
+ * timeout; a cancelled caller gets its AbortError, a timeout or a network failure an ApiError.
+ */
+export async function send(url: string, init: RequestInit, timeout: number, caller?: AbortSignal): Promise<Response> {
   const controller = new AbortController();
   const cancel = () => controller.abort(caller?.reason);
   if (caller?.aborted) cancel();
   caller?.addEventListener('abort', cancel, { once: true });
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeout);
-  let res: Response;
   try {
-    res = await fetch(url, { ...init, signal: controller.signal });
+    return await fetch(url, { ...init, signal: controller.signal });
   } catch (e) {
     if (caller?.aborted) throw e; // cancelled by the caller: an AbortError, not an API error
     if (controller.signal.aborted) throw new ApiError(504, '请求超时，请稍后重试');
@@ -108,39 +114,58 @@ async function perform<T>(url: string, init: RequestInit, timeout: number, calle
     clearTimeout(timer);
     caller?.removeEventListener('abort', cancel);
   }
-  const payload: { code?: number; data?: unknown; msg?: string; message?: string } | null = await res.json().catch(() => null);
+}
+
+/** The envelope's data of an answer whose body parsed as `payload` (null: not JSON), or its ApiError. */
+export function openEnvelope<T>(res: Response, payload: unknown, onMessage?: (msg: string) => void): T {
   if (!payload || typeof payload !== 'object' || !('code' in payload)) {
     throw new ApiError(res.status >= 400 ? res.status : 503, res.status === 404 ? '' : FAILED_MSG);
   }
-  const code = Number(payload.code);
+  const envelope = payload as { code?: number; data?: unknown; msg?: string; message?: string };
+  const code = Number(envelope.code);
   if (code === 0 || code === -1) {
-    onMessage?.(payload.msg ?? payload.message ?? '');
+    onMessage?.(envelope.msg ?? envelope.message ?? '');
     const auth = res.headers.get('authorization');
-    if (auth && payload.data && typeof payload.data === 'object' && !Array.isArray(payload.data)) {
-      return { ...(payload.data as object), authorization: auth } as T;
+    if (auth && envelope.data && typeof envelope.data === 'object' && !Array.isArray(envelope.data)) {
+      return { ...(envelope.data as object), authorization: auth } as T;
     }
-    return payload.data as T;
+    return envelope.data as T;
   }
-  throw new ApiError(code, payload.msg ?? payload.message ?? '');
+  throw new ApiError(code, envelope.msg ?? envelope.message ?? '');
+}
+
+async function perform<T>(url: string, init: RequestInit, timeout: number, caller?: AbortSignal, onMessage?: (msg: string) => void): Promise<T> {
+  const res = await send(url, init, timeout, caller);
+  const payload: unknown = await res.json().catch(() => null);
+  return openEnvelope<T>(res, payload, onMessage);
+}
+
+/** The headers of a JSON call: a write (or a GET with `csrf`) carries the CSRF token of the readable cookie. */
+export function callHeaders(method: string, opts: Pick<RequestOptions, 'headers' | 'csrf'>, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...opts.headers };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' || opts.csrf) {
+    const token = csrfToken();
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  return headers;
+}
+
+/** The global handling of a failed call (toast, login), unless the caller skips it or cancelled. */
+export function reportFailure(err: unknown, opts: Pick<RequestOptions, 'skipErrorHandler' | 'signal'>): void {
+  // A cancelled caller stays quiet: no toast, no login redirect.
+  if (err instanceof ApiError && !opts.skipErrorHandler && !opts.signal?.aborted) handleError(err);
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   const url = `${config.apiBase}${path}${buildQuery(opts.params)}`;
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...opts.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  // Every write carries the CSRF token of the readable cookie (when the API has set one).
-  if (method !== 'GET' || opts.csrf) {
-    const token = csrfToken();
-    if (token) headers[CSRF_HEADER] = token;
-  }
-  const init: RequestInit = { method, credentials: 'include', headers, body };
+  const init: RequestInit = { method, credentials: 'include', headers: callHeaders(method, opts, body !== undefined), body };
   try {
     return await perform<T>(url, init, opts.timeout ?? config.timeout, opts.signal, opts.onMessage);
   } catch (err) {
-    // A cancelled caller stays quiet: no toast, no login redirect.
-    if (err instanceof ApiError && !opts.skipErrorHandler && !opts.signal?.aborted) handleError(err);
+    reportFailure(err, opts);
     throw err;
   }
 }
@@ -161,7 +186,7 @@ export async function upload<T>(path: string, form: FormData, opts: RequestOptio
   try {
     return await perform<T>(`${config.apiBase}${path}`, init, opts.timeout ?? UPLOAD_TIMEOUT, opts.signal, opts.onMessage);
   } catch (err) {
-    if (err instanceof ApiError && !opts.skipErrorHandler && !opts.signal?.aborted) handleError(err);
+    reportFailure(err, opts);
     throw err;
   }
 }

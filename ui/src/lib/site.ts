@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Site } from '@/api/types';
-import { get } from './request';
+import { api } from './requestApi';
 
 /** The id of the JSON the server writes into the HTML shell (api/html_shell.py). */
 export const SITE_JSON_ID = 'hub-site';
@@ -20,7 +20,7 @@ export function injectedSite(doc: Document = document): Site | null {
 export const siteQuery = () =>
   queryOptions({
     queryKey: ['site'] as const,
-    queryFn: ({ signal }) => get<Site>('/v1/site', undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v1/site', undefined, { signal }),
     initialData: injectedSite() ?? undefined,
     staleTime: Infinity,
   });

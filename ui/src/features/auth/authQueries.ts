@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LoginInfo } from '@/api/types';
-import { get } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 
 const HOUR = 60 * 60 * 1000;
 export const LOGIN_INFO_KEY = ['login-info'] as const;
@@ -9,6 +8,6 @@ export const LOGIN_INFO_KEY = ['login-info'] as const;
 export const loginInfoQuery = () =>
   queryOptions({
     queryKey: LOGIN_INFO_KEY,
-    queryFn: ({ signal }) => get<LoginInfo>('/v1/users', undefined, { signal, skipErrorHandler: true }),
+    queryFn: ({ signal }) => api.get('/v1/users', undefined, { signal, skipErrorHandler: true }),
     staleTime: HOUR,
   });

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { Anomaly, AnomalyList } from '@/api/types';
+import type { Anomaly } from '@/api/types';
 import { QueryError } from '@/components/ErrorView/ErrorView';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
-import { get, write } from '@/lib/request';
-import { isKind, KINDS } from '@/kinds';
+import { KINDS } from '@/kinds';
+import { api } from '@/lib/requestApi';
 import { toast } from '@/lib/toast';
 
 const KEY = ['editor', 'heat-anomalies'] as const;
@@ -13,7 +13,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 function ItemLink({ row }: { row: Anomaly }) {
   const title = row.title ?? `#${row.item_id}`;
-  const detail = isKind(row.item_type) ? KINDS[row.item_type].detailPath : null;
+  const detail = KINDS[row.item_type].detailPath;
   if (detail) return <Link className="rejected__doc" to={detail(row.item_id)}>{title}</Link>;
   return <span className="rejected__doc">{title}</span>;
 }
@@ -28,16 +28,17 @@ export function AnomaliesSection() {
   const client = useQueryClient();
   const anomalies = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => get<AnomalyList>('/v1/editor/heat-anomalies', undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v1/editor/heat-anomalies', undefined, { signal }),
     staleTime: 0,
   });
   const discount = useMutation({
     mutationFn: (row: Anomaly) =>
-      write<{ discounted: boolean }>('POST', '/v1/editor/heat-anomalies/discount', {
-        day: anomalies.data?.day,
+      api.write('post', '/v1/editor/heat-anomalies/discount', { body: {
+        // always there once the list is shown (the button is in it)
+        day: anomalies.data?.day as string,
         item_type: row.item_type,
         item_id: row.item_id,
-      }),
+      } }),
     onSuccess: ({ msg }) => {
       toast(msg || '已不计入热度', 'success');
       void client.invalidateQueries({ queryKey: KEY });
@@ -57,7 +58,7 @@ export function AnomaliesSection() {
           {rows.map((row) => (
             <li className="rejected" key={`${row.item_type}-${row.item_id}`}>
               <div className="rejected__head">
-                <span className="job__note">{isKind(row.item_type) ? KINDS[row.item_type].label : row.item_type}</span>
+                <span className="job__note">{KINDS[row.item_type].label}</span>
                 <ItemLink row={row} />
                 <span className="job__spacer" />
                 {row.discounted ? (

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { write } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 import { toast } from '@/lib/toast';
 
 /** The heat rollup on demand (POST /v1/editor/rollup); it also runs every day at 0:00. */
 export function HeatSection() {
   const uid = useId();
   const rollup = useMutation({
-    mutationFn: () => write<{ queued: boolean }>('POST', '/v1/editor/rollup'),
+    mutationFn: () => api.write('post', '/v1/editor/rollup'),
     onSuccess: ({ msg }) => toast(msg || '已开始汇总', 'success'),
   });
   return (

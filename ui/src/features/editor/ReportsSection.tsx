@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ReportPage } from '@/api/types';
 import { QueryError } from '@/components/ErrorView/ErrorView';
 import { LoadMoreButton } from '@/components/LoadMoreButton/LoadMoreButton';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { REPORT_REASONS } from '@/features/story';
 import { pagedQueryOptions, useInfiniteList } from '@/hooks/useInfiniteList';
-import { get } from '@/lib/request';
+import type { ReportPage } from '@/api/types';
+import { api } from '@/lib/requestApi';
 import { paths } from '@/lib/paths';
 import { timeLabel } from './jobFormat';
 
@@ -23,7 +23,7 @@ const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 export function ReportsSection() {
   const uid = useId();
   const reports = useInfiniteList(
-    pagedQueryOptions(['editor', 'reports'], (page, signal) => get<ReportPage>('/v1/editor/reports', { page, size: SIZE }, { signal })),
+    pagedQueryOptions(['editor', 'reports'], (page, signal) => api.get('/v1/editor/reports', { params: { query: { page, size: SIZE } } }, { signal })),
     reportKey,
   );
   const rows = reports.items;

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { SourceList } from '@/api/types';
 import { QueryError } from '@/components/ErrorView/ErrorView';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
-import { get, write } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 import { toast } from '@/lib/toast';
 import { timeLabel } from './jobFormat';
 
@@ -18,10 +17,10 @@ export function SourcesSection() {
   const client = useQueryClient();
   const sources = useQuery({
     queryKey: SOURCES_KEY,
-    queryFn: ({ signal }) => get<SourceList>('/v1/editor/sources', undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v1/editor/sources', undefined, { signal }),
   });
   const run = useMutation({
-    mutationFn: (name: string) => write<unknown>('POST', `/v1/editor/sources/${name}/run`),
+    mutationFn: (name: string) => api.write('post', '/v1/editor/sources/{name}/run', { params: { path: { name } } }),
     onSuccess: ({ msg }) => {
       toast(msg || '已开始抓取', 'success');
       void client.invalidateQueries({ queryKey: SOURCES_KEY });

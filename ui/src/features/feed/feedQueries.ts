@@ -1,8 +1,8 @@
-import type { FeedPage, SortValue, TimeValue } from '@/api/types';
+import type { SortValue, TimeValue } from '@/api/types';
 import type { Filters } from '@/hooks/useFilters';
 import { pagedQueryOptions } from '@/hooks/useInfiniteList';
 import { feedOf, type FeedKind } from '@/kinds';
-import { post } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 
 export const PAGE_SIZE = 20;
 
@@ -17,7 +17,7 @@ export interface FeedFilters {
 export function feedQuery(type: FeedKind, { label, sort, time }: FeedFilters) {
   const range = sort === 'hot' ? time : null;
   return pagedQueryOptions(['feed', type, label, sort, range], (page, signal) =>
-    post<FeedPage>(feedOf(type).api, { page, label, time: range, sort, size: PAGE_SIZE }, { signal }),
+    api.post(feedOf(type).api, { body: { page, label, time: range, sort, size: PAGE_SIZE } }, { signal }),
   );
 }
 

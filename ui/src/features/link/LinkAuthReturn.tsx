@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { request } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 import { toast } from '@/lib/toast';
 import { storeLinkToken } from './linkToken';
 
@@ -14,9 +14,11 @@ export const LINK_AUTH_PARAM = 'link_auth';
  * the request layer's toast with the API's message.
  */
 export async function pickUpLinkToken(): Promise<string> {
-  const data = await request<{ access_token: string }>('/v3/link/authorize/result');
-  storeLinkToken(data.access_token);
-  return data.access_token;
+  const data = await api.get('/v3/link/authorize/result');
+  // The result always carries the token; its schema (Authorize) is shared with /authorize, which may answer null.
+  const token = data.access_token as string;
+  storeLinkToken(token);
+  return token;
 }
 
 /** Mounted once in the app: picks the token up on return and removes the marker from the address. */

@@ -5,7 +5,7 @@ import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { useRequireLogin } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { paths } from '@/lib/paths';
-import { get } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 import { siteQuery } from '@/lib/site';
 import { toast } from '@/lib/toast';
 import { postStatus, publishPaper, setLinkBase, updateStoryPostId } from './linkApi';
@@ -28,7 +28,9 @@ export default function ShareToLinkPage() {
   useDocumentTitle('分享到社区动态');
   const item = useQuery({
     queryKey: ['shareToLink', type, id],
-    queryFn: ({ signal }) => get<{ id: number; title: string }>(type === 'paper' ? `/v3/paper/${encodeURIComponent(id)}` : `/v1/stories/${encodeURIComponent(id)}`, undefined, { signal }),
+    queryFn: ({ signal }): Promise<{ id: number; title: string }> => type === 'paper'
+      ? api.get('/v3/paper/{paper_id}', { params: { path: { paper_id: id } } }, { signal })
+      : api.get('/v1/stories/{story_id}', { params: { path: { story_id: Number(id) } } }, { signal }),
     enabled: Boolean(id),
   });
   const [text, setText] = useState('');

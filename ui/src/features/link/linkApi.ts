@@ -6,7 +6,7 @@
  * or with a remote server sends the browser to its consent page and back) and the call is repeated.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { get, post, request } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 import { clearLinkToken, linkAuthHeaders, linkToken, storeLinkToken } from './linkToken';
 
 export interface LinkAccount {
@@ -76,11 +76,6 @@ async function call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unk
   return payload as T;
 }
 
-interface AuthorizeAnswer {
-  access_token: string | null;
-  authorize_url?: string;
-}
-
 /**
  * A token for the signed-in user (a signed-out visitor is sent to sign in by the request layer). The
  * built-in service answers one at once. A remote server answers its consent page instead: the browser
@@ -89,7 +84,7 @@ interface AuthorizeAnswer {
  */
 export async function authorizeLink(): Promise<string> {
   const here = window.location.pathname + window.location.search;
-  const data = await get<AuthorizeAnswer>('/v3/link/authorize', { next: here }, { csrf: true });
+  const data = await api.get('/v3/link/authorize', { params: { query: { next: here } } }, { csrf: true });
   if (data.access_token) {
     storeLinkToken(data.access_token);
     return data.access_token;
@@ -160,7 +155,7 @@ export function postStatus(status: string, inReplyToId?: string): Promise<LinkSt
 /** GET /v3/paper/action/{id}/publish: the hub posts the paper as the caller (once per paper). */
 export function publishPaper(id: string): Promise<{ post_id: string; created: boolean }> {
   return withTokenForHub(() =>
-    request<{ post_id: string; created: boolean }>(`/v3/paper/action/${encodeURIComponent(id)}/publish`, {
+    api.get('/v3/paper/action/{paper_id}/{action}', { params: { path: { paper_id: id, action: 'publish' } } }, {
       csrf: true,
       headers: linkAuthHeaders(),
       skipErrorHandler: true,
@@ -170,7 +165,7 @@ export function publishPaper(id: string): Promise<{ post_id: string; created: bo
 
 /** POST /v1/story/update_post_id: the shared story's link post. */
 export function updateStoryPostId(storyId: number, postId: string) {
-  return post<{ story_id: number; post_id: string }>('/v1/story/update_post_id', { story_id: storyId, post_id: postId }, { headers: linkAuthHeaders() });
+  return api.post('/v1/story/update_post_id', { body: { story_id: storyId, post_id: postId } }, { headers: linkAuthHeaders() });
 }
 
 /** The hub's link calls answer 401 when the token is missing or refused: authorize and repeat once. */
@@ -188,7 +183,7 @@ async function withTokenForHub<T>(run: () => Promise<T>): Promise<T> {
 
 /** GET /v3/link/authorize/checking: is the stored token good for the signed-in user (quiet on failure). */
 export function checkLinkAuthorization() {
-  return request<{ authorized: boolean }>('/v3/link/authorize/checking', { headers: linkAuthHeaders(), skipErrorHandler: true });
+  return api.get('/v3/link/authorize/checking', undefined, { headers: linkAuthHeaders(), skipErrorHandler: true });
 }
 
 /** Mastodon's content is HTML; the feed shows it as text (line breaks kept), so no remote markup is ever rendered. */

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { MessagePage } from '@/api/types';
 import { QueryError } from '@/components/ErrorView/ErrorView';
 import { LoadMoreButton } from '@/components/LoadMoreButton/LoadMoreButton';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
@@ -9,7 +8,8 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { pagedQueryOptions, useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatRelativeTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { get } from '@/lib/request';
+import type { MessagePage } from '@/api/types';
+import { api } from '@/lib/requestApi';
 import { MESSAGES_KEY, unreadQuery, useMarkAllRead } from './messageQueries';
 import './MessagesPage.css';
 
@@ -23,7 +23,7 @@ export default function MessagesPage() {
   const unread = useQuery(unreadQuery(Boolean(isLogin)));
   const markAll = useMarkAllRead();
   const messages = useInfiniteList(
-    pagedQueryOptions(MESSAGES_KEY, (page, signal) => get<MessagePage>('/v1/messages', { page, size: SIZE }, { signal }), Boolean(isLogin)),
+    pagedQueryOptions(MESSAGES_KEY, (page, signal) => api.get('/v1/messages', { params: { query: { page, size: SIZE } } }, { signal }), Boolean(isLogin)),
     messageKey,
   );
   if (!isLogin) return <PageLoading />;

@@ -1,7 +1,6 @@
 /** The signed-in user's messages: the unread count (header dot), the list, marking read. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Unread } from '@/api/types';
-import { get, write } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 
 export const UNREAD_KEY = ['messages', 'unread'] as const;
 export const MESSAGES_KEY = ['messages', 'list'] as const;
@@ -12,7 +11,7 @@ export const unreadQuery = (signedIn: boolean) =>
   queryOptions({
     queryKey: UNREAD_KEY,
     // 401 when the session ended: no toast, no login redirect from a background check
-    queryFn: ({ signal }) => get<Unread>('/v1/messages/is_read', undefined, { signal, skipErrorHandler: true }),
+    queryFn: ({ signal }) => api.get('/v1/messages/is_read', undefined, { signal, skipErrorHandler: true }),
     enabled: signedIn,
     refetchInterval: UNREAD_EVERY_MS,
     retry: false,
@@ -22,7 +21,7 @@ export const unreadQuery = (signedIn: boolean) =>
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => write<Unread>('POST', '/v1/messages/read', {}),
+    mutationFn: () => api.write('post', '/v1/messages/read', { body: {} }),
     onSuccess: ({ data }) => {
       client.setQueryData(UNREAD_KEY, data);
       void client.invalidateQueries({ queryKey: MESSAGES_KEY });

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PaperInfo, TrendPoint } from '@/api/types';
-import { get } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 
 /** GET /v3/paper/{id}: one paper with every tag. */
 export const paperQuery = (id: string) =>
   queryOptions({
     queryKey: ['paper', id],
-    queryFn: ({ signal }) => get<PaperInfo>(`/v3/paper/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v3/paper/{paper_id}', { params: { path: { paper_id: id } } }, { signal }),
     enabled: Boolean(id),
   });
 
@@ -14,6 +13,6 @@ export const paperQuery = (id: string) =>
 export const paperTrendsQuery = (id: string) =>
   queryOptions({
     queryKey: ['paper-trends', id],
-    queryFn: ({ signal }) => get<TrendPoint[]>(`/v3/paper/trends/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v3/paper/trends/{paper_id}', { params: { path: { paper_id: id } } }, { signal }),
     enabled: Boolean(id),
   });

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Hotword, SearchResults, Suggestion, TimeValue, Totals } from '@/api/types';
+import type { TimeValue } from '@/api/types';
 import type { Filters } from '@/hooks/useFilters';
 import { pagedQueryOptions } from '@/hooks/useInfiniteList';
 import type { Kind } from '@/kinds';
-import { get } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 
 export const PAGE_SIZE = 20;
 const HOUR = 60 * 60 * 1000;
@@ -20,14 +20,15 @@ export interface SearchFilters {
   sort: SearchSort;
 }
 
-const labelParam = (label: string[]) => (label.length ? label.join(',') : undefined);
+/** The tags as one comma-joined value (`label=a,b`), as the URL carries them. */
+const labelParam = (label: string[]) => (label.length ? [label.join(',')] : undefined);
 
 /** GET /v2/search, page by page (the first page carries `did_you_mean` when nothing is found). */
 export function searchQuery({ q, model, label, time, sort }: SearchFilters) {
   return pagedQueryOptions(['search', q, model ?? 'all', label, time, sort], (page, signal) =>
-    get<SearchResults>('/v2/search', {
+    api.get('/v2/search', { params: { query: {
       q, model: model ?? undefined, label: labelParam(label), time: time ?? undefined, sort, page, size: PAGE_SIZE,
-    }, { signal }),
+    } } }, { signal }),
   );
 }
 
@@ -35,14 +36,14 @@ export function searchQuery({ q, model, label, time, sort }: SearchFilters) {
 export const totalsQuery = ({ q, label, time }: Pick<SearchFilters, 'q' | 'label' | 'time'>) =>
   queryOptions({
     queryKey: ['totals', q, label, time],
-    queryFn: ({ signal }) => get<Totals>('/v2/total', { q, label: labelParam(label), time: time ?? undefined }, { signal }),
+    queryFn: ({ signal }) => api.get('/v2/total', { params: { query: { q, label: labelParam(label), time: time ?? undefined } } }, { signal }),
   });
 
 /** GET /v2/search/stories_title: title suggestions, highlighted by the API. */
 export const suggestionsQuery = (q: string) =>
   queryOptions({
     queryKey: ['suggest', q],
-    queryFn: ({ signal }) => get<Suggestion[]>('/v2/search/stories_title', { q, type: 'stories_title' }, { signal, skipErrorHandler: true }),
+    queryFn: ({ signal }) => api.get('/v2/search/stories_title', { params: { query: { q, type: 'stories_title' } } }, { signal, skipErrorHandler: true }),
     enabled: q.length > 0,
     staleTime: 60 * 1000,
   });
@@ -51,7 +52,7 @@ export const suggestionsQuery = (q: string) =>
 export const hotwordsQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: ['hotwords'],
-    queryFn: ({ signal }) => get<Hotword[]>('/v2/search/hotwords', { type: 'hotwords' }, { signal, skipErrorHandler: true }),
+    queryFn: ({ signal }) => api.get('/v2/search/hotwords', { params: { query: { type: 'hotwords' } } }, { signal, skipErrorHandler: true }),
     enabled,
     staleTime: HOUR,
   });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog/Dialog';
-import { LINK_REQUIRED, REMARK_MAX, REPORT_DIALOG_WIDTH, REPORT_REASONS, validateReport, type ReportErrors, type ReportForm } from './reportRules';
+import { LINK_REQUIRED, REMARK_MAX, REPORT_DIALOG_WIDTH, REPORT_REASONS, validateReport, type ReportErrors, type ReportForm, type ReportType } from './reportRules';
 import { useReport } from './storyActions';
 import '@/components/Form/form.css';
 
@@ -28,7 +28,7 @@ export function ReportDialog({ storyId, open, onClose }: { storyId: number; open
     const url = form.url.trim();
     const remark = form.remark.trim();
     up.mutate(
-      { type: form.type as number, ...(url ? { url } : {}), ...(remark ? { remark } : {}) },
+      { type: form.type as ReportType, ...(url ? { url } : {}), ...(remark ? { remark } : {}) },
       { onSuccess: onClose },
     );
   };

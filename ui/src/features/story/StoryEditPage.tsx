@@ -9,7 +9,7 @@ import { useRequireLogin } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { COVER_WIDTH } from '@/lib/image';
 import { paths } from '@/lib/paths';
-import { write } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 import { TAG_GROUPS, TAGS_BY_ID } from '@/lib/tags';
 import { toast } from '@/lib/toast';
 import { isPictureUrl } from '@/lib/url';
@@ -134,8 +134,8 @@ function EditorForm({ storyId, base }: { storyId?: number; base: StoryForm }) {
   const save = useMutation({
     mutationFn: () =>
       storyId
-        ? write<StoryDetail>('PUT', `/v1/stories/${storyId}`, toBody(form))
-        : write<StoryDetail>('POST', '/v1/stories', toBody(form)),
+        ? api.write('put', '/v1/stories/{story_id}', { params: { path: { story_id: storyId } }, body: toBody(form) })
+        : api.write('post', '/v1/stories', { body: toBody(form) }),
     onSuccess: ({ data, msg }) => {
       done.current = true;
       removeDraft(key);

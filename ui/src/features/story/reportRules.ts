@@ -1,4 +1,8 @@
+import type { components } from '@/api/schema';
 import { isHttpUrl } from '@/lib/url';
+
+/** A report's reason, the document's enum 1–7. */
+export type ReportType = components['schemas']['ReportUpBody']['type'];
 
 /** The report dialog's rules (spec section 5). */
 
@@ -6,7 +10,7 @@ export const REPORT_DIALOG_WIDTH = 512;
 export const REMARK_MAX = 200;
 
 /** Report reasons 1–7 (spec section 3). */
-export const REPORT_REASONS: { value: number; label: string }[] = [
+export const REPORT_REASONS: { value: ReportType; label: string }[] = [
   { value: 1, label: '格式问题' },
   { value: 2, label: '疑似广告' },
   { value: 3, label: '抄袭内容' },
@@ -17,7 +21,7 @@ export const REPORT_REASONS: { value: number; label: string }[] = [
 ];
 
 /** Reasons 3 (plagiarism) and 4 (infringement) need the link of the original. */
-export const LINK_REQUIRED = new Set([3, 4]);
+export const LINK_REQUIRED = new Set<ReportType>([3, 4]);
 
 export const MSG = {
   type: '请选择举报类型',
@@ -27,7 +31,7 @@ export const MSG = {
 } as const;
 
 export interface ReportForm {
-  type: number | null;
+  type: ReportType | null;
   url: string;
   remark: string;
 }

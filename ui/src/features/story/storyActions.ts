@@ -3,8 +3,9 @@
  * (optimistic, settled by the server's answer, never below 0), report/unreport, delete.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { components } from '@/api/schema';
 import type { StoryInfo } from '@/api/types';
-import { post, write } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 import { toast } from '@/lib/toast';
 import { patchStory, removeStory, type StoryPatch } from './storyCache';
 
@@ -18,21 +19,16 @@ const FIELDS: Record<Toggle, readonly (keyof ToggleResult)[]> = {
   mark: ['is_marked', 'remark_count'],
 };
 
-/** The API's path for each action (POST /v1/stories/{id}/<path>). */
-export const TOGGLE_PATH: Record<ToggleAction, string> = {
-  vote: 'favourite',
-  unvote: 'unfavourite',
-  mark: 'bookmark',
-  unmark: 'unbookmark',
-};
+/** The API's path for each action. */
+export const TOGGLE_PATH = {
+  vote: '/v1/stories/{story_id}/favourite',
+  unvote: '/v1/stories/{story_id}/unfavourite',
+  mark: '/v1/stories/{story_id}/bookmark',
+  unmark: '/v1/stories/{story_id}/unbookmark',
+} as const satisfies Record<ToggleAction, string>;
 
-/** The answer of a toggle. // until the API types are regenerated */
-export interface ToggleResult {
-  is_voted: boolean;
-  final_score: number;
-  is_marked: boolean;
-  remark_count: number;
-}
+/** The answer of a toggle. */
+export type ToggleResult = components['schemas']['StoryState'];
 
 export type Counters = Pick<StoryInfo, 'is_voted' | 'is_marked'> & { final_score?: number; remark_count?: number };
 
@@ -75,7 +71,7 @@ export function useStoryToggle(story: Counters & { id: number }, toggle: Toggle)
   return useMutation({
     mutationKey: ['story-toggle', story.id, toggle],
     mutationFn: ({ action }: { action: ToggleAction; before: Counters }) =>
-      post<ToggleResult>(`/v1/stories/${story.id}/${TOGGLE_PATH[action]}`),
+      api.post(TOGGLE_PATH[action], { params: { path: { story_id: story.id } } }),
     onMutate: async ({ action, before }) => {
       await client.cancelQueries({ queryKey: ['story', String(story.id)], exact: true });
       patchStory(client, story.id, countersOf(applyToggle(before, action), toggle));
@@ -91,26 +87,21 @@ export function useStoryToggle(story: Counters & { id: number }, toggle: Toggle)
 export const REPORT_OK = '举报成功';
 export const UNREPORT_OK = '已取消举报';
 
-/** Report payload (spec section 3). // until the API types are regenerated */
-export interface ReportBody {
-  story_id: number;
-  type: number;
-  url?: string;
-  remark?: string;
-}
+/** Report payload (spec section 3). */
+export type ReportBody = components['schemas']['ReportUpBody'];
 
 /** POST /v1/report/up and /down: the toast shows the API's text (default 举报成功); is_reported follows. */
 export function useReport(storyId: number) {
   const client = useQueryClient();
   const up = useMutation({
-    mutationFn: (body: Omit<ReportBody, 'story_id'>) => write<unknown>('POST', '/v1/report/up', { story_id: storyId, ...body }),
+    mutationFn: (body: Omit<ReportBody, 'story_id'>) => api.write('post', '/v1/report/up', { body: { story_id: storyId, ...body } }),
     onSuccess: ({ msg }) => {
       patchStory(client, storyId, { is_reported: true });
       toast(msg || REPORT_OK, 'success');
     },
   });
   const down = useMutation({
-    mutationFn: () => write<unknown>('POST', '/v1/report/down', { story_id: storyId }),
+    mutationFn: () => api.write('post', '/v1/report/down', { body: { story_id: storyId } }),
     onSuccess: ({ msg }) => {
       patchStory(client, storyId, { is_reported: false });
       toast(msg || UNREPORT_OK, 'success');
@@ -126,7 +117,7 @@ export function useDeleteStory(storyId: number, onDeleted?: () => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (reason?: string) =>
-      write<unknown>('POST', '/v1/story/del', reason ? { story_id: storyId, reason } : { story_id: storyId }),
+      api.write('post', '/v1/story/del', { body: reason ? { story_id: storyId, reason } : { story_id: storyId } }),
     onSuccess: ({ msg }) => {
       toast(msg || DELETE_OK, 'success');
       removeStory(client, storyId);

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FeedList, StoryDetail } from '@/api/types';
-import { get, post } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 
 export const SIMILAR_SIZE = 6;
 
@@ -8,7 +7,7 @@ export const SIMILAR_SIZE = 6;
 export const storyQuery = (id: string) =>
   queryOptions({
     queryKey: ['story', id],
-    queryFn: ({ signal }) => get<StoryDetail>(`/v1/stories/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/v1/stories/{story_id}', { params: { path: { story_id: Number(id) } } }, { signal }),
     enabled: Boolean(id),
   });
 
@@ -17,6 +16,6 @@ export const similarStoriesQuery = (id: string, enabled: boolean) =>
   queryOptions({
     queryKey: ['similar', id],
     queryFn: ({ signal }) =>
-      post<FeedList>('/v1/story/similar', { story_id: Number(id), size: SIMILAR_SIZE }, { signal, skipErrorHandler: true }),
+      api.post('/v1/story/similar', { body: { story_id: Number(id), size: SIMILAR_SIZE } }, { signal, skipErrorHandler: true }),
     enabled,
   });

@@ -1,4 +1,5 @@
 /** The editor's rules: title ≤ 200, tags ≤ 5 from the static groups (with each group's limit), http(s) cover. */
+import type { components } from '@/api/schema';
 import { TAG_GROUPS, TAGS_BY_ID } from '@/lib/tags';
 import { isPictureUrl } from '@/lib/url';
 
@@ -62,15 +63,8 @@ export function validateStory(f: StoryForm): StoryErrors {
   return e;
 }
 
-/** Body of POST /v1/stories and PUT /v1/stories/{id}. // until the API types are regenerated */
-export interface StoryBody {
-  title: string;
-  content: string;
-  summary?: string;
-  cover_url?: string;
-  tags: string[];
-  story_show_user_name?: boolean;
-}
+/** Body of POST /v1/stories and PUT /v1/stories/{id}. */
+export type StoryBody = components['schemas']['StoryBody'];
 
 export function toBody(f: StoryForm): StoryBody {
   const summary = f.summary.trim();

@@ -4,9 +4,9 @@
  * the API and the page.
  */
 import wx from 'weixin-js-sdk';
-import { post } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 import { LANDING_URL, PAGE_META_EVENT } from './landing';
-import { createWeChatShare, type ShareConfig, type WeChatShare, type WxApi } from './share';
+import { createWeChatShare, type WeChatShare, type WxApi } from './share';
 
 let instance: WeChatShare | null = null;
 
@@ -15,7 +15,7 @@ export function weChatShare(): WeChatShare {
   const share = createWeChatShare({
     wx: wx as unknown as WxApi,
     // The spec sends the URL encoded; no toast or login redirect for this background call.
-    fetchConfig: (url) => post<ShareConfig>('/v1/other/wxshare', { url: encodeURIComponent(url) }, { skipErrorHandler: true }),
+    fetchConfig: (url) => api.post('/v1/other/wxshare', { body: { url: encodeURIComponent(url) } }, { skipErrorHandler: true }),
     landingUrl: LANDING_URL,
     ua: navigator.userAgent,
     doc: document,
