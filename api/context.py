@@ -10,9 +10,11 @@ from flask import current_app
 from sqlalchemy.orm import Session, sessionmaker
 
 from api.index_reader import IndexReader, make_breaker
+from api.outbox_kick import TaskPublisher
 from config import Settings
 from indexer.client import make_client
 from store.db import session_factory
+from store.outbox_hook import kick_after_commit
 from store.redis_client import redis_client
 
 EXTENSION = "hub"
@@ -25,18 +27,22 @@ class HubContext:
     sessions: sessionmaker[Session]
     redis: redis.Redis
     answers: redis.Redis  # the same Redis without decoding: cached answers are bytes (api/read_cache.py)
+    publisher: TaskPublisher  # the worker's tasks, by name (api/outbox_kick.py)
 
     @classmethod
     def build(cls, settings: Settings) -> HubContext:
         # Reads wait `es_read_timeout` at most (the worker's indexing keeps the longer `es_timeout`).
         es = make_client(settings.es_url, settings.es_username, settings.es_password, settings.es_read_timeout)
         breaker = make_breaker(settings.breaker_fail_max, settings.breaker_reset_seconds)
+        publisher = TaskPublisher(settings.redis_url)
         return cls(
             settings=settings,
             reader=IndexReader(es, settings.index_alias, breaker),
-            sessions=session_factory(settings.db_url),
+            # A commit that wrote outbox entries asks the worker to drain them now.
+            sessions=kick_after_commit(session_factory(settings.db_url), publisher.kick_outbox),
             redis=redis_client(settings.redis_url),
             answers=redis.Redis.from_url(settings.redis_url, socket_timeout=1, socket_connect_timeout=1),
+            publisher=publisher,
         )
 
 

@@ -57,12 +57,15 @@ def cmd_import(settings: Settings, args) -> int:
     if missing:
         print(f"no such file: {', '.join(missing)}", file=sys.stderr)
         return 2
-    kick = None
     drain = _StreamingDrain(settings) if args.index else None
+    writers = writer_session_factory(settings.db_url)
     if not args.index and not args.no_kick:
+        from store.outbox_hook import kick_after_commit
         from worker.dispatch import kick_outbox
 
-        kick = kick_outbox  # after every batch, so a running worker indexes while the import goes on
+        kick_after_commit(
+            writers, kick_outbox
+        )  # after every batch, so a running worker indexes while the import goes on
     columns = (
         TextColumn("导入"),
         BarColumn(),
@@ -79,13 +82,9 @@ def cmd_import(settings: Settings, args) -> int:
         def on_progress(done: int, total: int) -> None:
             elapsed = time.monotonic() - started
             bar.update(task, completed=done, total=total, rate=f"{done / elapsed:,.0f}" if elapsed and done else "-")
-            if kick and done:
-                kick()
 
         try:
-            report = import_files(
-                writer_session_factory(settings.db_url), paths, batch=settings.import_batch, on_progress=on_progress
-            )
+            report = import_files(writers, paths, batch=settings.import_batch, on_progress=on_progress)
         finally:
             imported = time.monotonic()
             indexed = drain.finish() if drain else None
@@ -321,10 +320,6 @@ def cmd_source_run(settings: Settings, args) -> int:
         print(error, file=sys.stderr)
     if report.changed and args.index:
         cmd_drain(settings, args)
-    elif report.changed:
-        from worker.dispatch import kick_outbox
-
-        kick_outbox()
     return 0 if report.ok else 1
 
 

@@ -13,10 +13,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from store.models import Base, LinkStatus, OutboxEntry, Story, User, Versioned, utcnow
+from store.outbox_hook import note_outbox_written
 
 
 def enqueue(session: Session, entity_type: str, entity_id: int) -> None:
     session.add(OutboxEntry(entity_type=entity_type, entity_id=entity_id))
+    note_outbox_written(session)
 
 
 def _naive_utc(value: datetime) -> datetime:
@@ -207,6 +209,7 @@ class BatchWrites:
             self.session.execute(
                 sql_insert(OutboxEntry), [{"entity_type": t, "entity_id": i, "created_at": now} for t, i in keys]
             )
+            note_outbox_written(self.session)
         self._changed, self._new, self._fields = [], [], {}
 
 

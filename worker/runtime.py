@@ -23,8 +23,10 @@ from store import cache_generation, hotwords
 from store.db import session_factory
 from store.heat import RollupReport, run_rollup
 from store.leases import Lease, drain_lock, leased, rollup_lock
+from store.outbox_hook import kick_after_commit
 from store.redis_client import redis_client
 from store.source_runs import RunLog
+from worker.dispatch import kick_outbox
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,8 @@ def runtime_for(settings: Settings) -> Runtime:
 def _build(settings: Settings) -> Runtime:
     return Runtime(
         settings=settings,
-        sessions=session_factory(settings.db_url),
+        # A commit that wrote outbox entries (a content source's run, the rollup) asks for a drain now.
+        sessions=kick_after_commit(session_factory(settings.db_url), kick_outbox),
         es=make_client(settings.es_url, settings.es_username, settings.es_password, settings.es_timeout),
         redis=redis_client(settings.redis_url),
     )

@@ -12,7 +12,6 @@ from indexer.jobs import get_job, jobs_to_recover, run_job
 from indexer.lifecycle import warn_on_mapping_drift
 from ingest.sources import SOURCES, RunReport, TransientError, backoff_delay, run_source
 from worker.app import celery_app, source_task_name
-from worker.dispatch import kick_outbox
 from worker.runtime import Runtime, runtime_for
 
 log = logging.getLogger(__name__)
@@ -90,9 +89,7 @@ def _source_task(name: str):
     )
     def run(self) -> dict:
         rt = _runtime()
-        report = run_source(name, rt.sources_config(), rt.source_env())
-        if report.changed:
-            kick_outbox()
+        report = run_source(name, rt.sources_config(), rt.source_env())  # its commits kick the drain
         outcome = report.as_dict()
         delay = retry_delay(report, self.request.retries, rt.settings)
         if delay is not None and self.request.retries < self.max_retries:

@@ -12,7 +12,6 @@ from html import escape
 
 from flask import Blueprint, jsonify, redirect, request
 
-from api.outbox_kick import kick_outbox
 from api.services import link_provider as provider
 from api.services import link_service as service
 from api.services.link_provider import OAuthError
@@ -96,14 +95,14 @@ def verify_credentials():
 
 @writes.post("/api/v1/statuses")
 def post_status():
-    return jsonify(service.post(service.bearer_token(), service.request_form(), kick_outbox))
+    return jsonify(service.post(service.bearer_token(), service.request_form()))
 
 
 @writes.post("/api/v1/statuses/<status_id>/<action>")
 def status_action(status_id: str, action: str):
     if action not in ACTIONS:
         return jsonify({"error": "不支持的操作"}), 404
-    return jsonify(service.act(status_id, action, service.bearer_token(), kick_outbox))
+    return jsonify(service.act(status_id, action, service.bearer_token()))
 
 
 @writes.post("/api/v1/apps")

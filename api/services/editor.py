@@ -6,7 +6,7 @@ from __future__ import annotations
 import kinds
 from api.context import db_sessions, hub, settings
 from api.envelope import MSG_NOT_FOUND, MSG_UNAVAILABLE, ApiError
-from api.outbox_kick import kick_outbox, send_job, send_task
+from api.outbox_kick import send_job, send_task
 from api.services.access import require_editor
 from api.services.sources import MSG_SOURCE_NOT_CONFIGURED
 from indexer import jobs
@@ -140,8 +140,7 @@ def retry_rejected(rejected_id: int) -> dict:
         if row is None:
             raise ApiError(404, MSG_NOT_FOUND)
         view = rejected_view(row)
-        db.commit()  # durable before the answer: the outbox entry is there even if the kick fails
-    kick_outbox()
+        db.commit()  # durable before the answer (the commit asks for a drain: store/outbox_hook.py)
     return view
 
 

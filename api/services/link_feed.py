@@ -15,7 +15,6 @@ from sqlalchemy import select, update
 from api.auth.csrf import verify_csrf
 from api.context import db_sessions, settings
 from api.envelope import MSG_NOT_FOUND, MSG_TOO_MANY, ApiError
-from api.outbox_kick import kick_outbox
 from api.public_origin import public_origin
 from api.services import link_oauth
 from api.services.access import forbid, live_story, may_edit, require_user
@@ -41,7 +40,7 @@ def client() -> LinkApi:
     """The built-in service is called in-process; a configured server by its configured URL only."""
     conf = settings()
     if not conf.link_base_url:
-        return InProcessLink(kick_outbox)
+        return InProcessLink()
     return LinkClient(conf.link_base_url, timeout=conf.link_timeout, allow_private=conf.outbound_allow_private)
 
 

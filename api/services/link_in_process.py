@@ -6,17 +6,12 @@ socket, no timeout to hold a request thread, and the errors are the service's ow
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from api.services import link_service as service
 from api.services.link_client import LinkServiceError
 from api.services.link_service import LinkError
 
 
 class InProcessLink:
-    def __init__(self, kick: Callable[[], None]):
-        self.kick = kick  # posting changes the search index: ask the worker to drain, as the HTTP route does
-
     @staticmethod
     def _run(call, *args):
         try:
@@ -32,7 +27,7 @@ class InProcessLink:
 
     def post_status(self, token: str, text: str, in_reply_to_id: str | None = None) -> dict:
         form = {"status": text, **({"in_reply_to_id": in_reply_to_id} if in_reply_to_id else {})}
-        return self._run(service.post, token, form, self.kick)
+        return self._run(service.post, token, form)
 
     def verify_credentials(self, token: str) -> dict:
         return self._run(service.verify_credentials, token)

@@ -191,7 +191,7 @@ def request_form() -> dict:
     return request.form.to_dict()
 
 
-def post(token: str | None, form: dict, kick) -> dict:
+def post(token: str | None, form: dict) -> dict:
     """POST /statuses: `status` (plain text, 1-500 characters), optional `in_reply_to_id`."""
     text = form.get("status")
     if not isinstance(text, str) or not text.strip():
@@ -210,11 +210,10 @@ def post(token: str | None, form: dict, kick) -> dict:
         created = store.post_status(db, user.id, text, parent)
         db.commit()
         answer = statuses_json(db, [created], user)[0]
-    kick()
     return answer
 
 
-def act(status_id: str, action: str, token: str | None, kick) -> dict:
+def act(status_id: str, action: str, token: str | None) -> dict:
     """favourite / unfavourite / bookmark / unbookmark: idempotent, answers the status as it now is."""
     with db_sessions()() as db:
         user = caller(db, token, True, "write")
@@ -225,8 +224,6 @@ def act(status_id: str, action: str, token: str | None, kick) -> dict:
             store.set_bookmark(db, target, user.id, on=action == "bookmark")
         db.commit()
         answer = statuses_json(db, [target], user)[0]
-    if action in ("favourite", "unfavourite"):
-        kick()
     return answer
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from sqlalchemy import exists, select
 
 from api.context import db_sessions
-from api.outbox_kick import kick_outbox
 from api.services.access import live_story, require_user
 from store.messages import MARKED, VOTED, notify
 from store.models import Story, StoryMark, StoryVote
@@ -40,8 +39,6 @@ def story_action(story_id: int, action: str) -> dict:
                 notify(db, NOTICES[action], story, user.id)
         state = _state(db, user.id, story_id)
         db.commit()
-    if changed:
-        kick_outbox()
     return state
 
 

@@ -14,7 +14,6 @@ from analysis.normalize import plain_text
 from analysis.summary import summary_from_html
 from api.context import db_sessions
 from api.envelope import MSG_CONTENT_REQUIRED, MSG_DELETE_REASON_REQUIRED, ApiError
-from api.outbox_kick import kick_outbox
 from api.services.access import forbid, is_author, is_editor, live_story, may_edit, require_user
 from api.user_flags import apply_flags
 from kinds.story import SUMMARY_CHARS, clean_html
@@ -69,7 +68,6 @@ def create_story(args: dict) -> dict:
         insert(db, story)
         db.commit()
         info = _detail(db, story)
-    kick_outbox()
     return _answer(info)
 
 
@@ -80,11 +78,9 @@ def update_story(story_id: int, args: dict) -> dict:
         story = live_story(db.get(Story, story_id))
         if not may_edit(user, story):
             raise forbid()
-        changed = upsert(db, Story, {"id": story_id}, fields) != "unchanged"
+        upsert(db, Story, {"id": story_id}, fields)
         db.commit()
         info = _detail(db, story)
-    if changed:
-        kick_outbox()
     return _answer(info)
 
 
@@ -106,7 +102,6 @@ def delete_story(args: dict) -> None:
         touch(db, story)
         notify(db, DELETED, story, user.id, reason or None)  # a moderator's delete: the author is told why
         db.commit()
-    kick_outbox()
 
 
 __all__ = ["clean_content", "create_story", "delete_story", "plain_text", "update_story"]
