@@ -30,16 +30,34 @@ function scrollToStep(el: HTMLElement) {
   window.scrollTo({ top: Math.max(0, window.scrollY + rect.top - TOUR_OFFSET) });
 }
 
+interface Box { top: number; left: number; right: number; bottom: number }
 interface Placement { spot: DOMRect; top: number; left: number; width: number }
 
-function place(el: HTMLElement): Placement {
+/** Bubble height assumed before the bubble is measured (title, two lines of text, the buttons). */
+const BUBBLE_HEIGHT = 180;
+
+/**
+ * Where the bubble goes so that it never covers the spotlit element: below it, above it, to its right,
+ * to its left, whichever fits in the window first (a side nav taller than the window leaves only its
+ * sides). Only an element wider and taller than the window leaves none: then the window's foot.
+ */
+export function placeBubble(spot: Box, view: { width: number; height: number }, bubbleHeight = BUBBLE_HEIGHT): { top: number; left: number; width: number } {
+  const width = Math.min(TOUR_BUBBLE_WIDTH, view.width - 2 * MARGIN);
+  const around = SPOT_PADDING + GAP;
+  const clampLeft = (left: number) => Math.min(Math.max(MARGIN, left), view.width - width - MARGIN);
+  const clampTop = (top: number) => Math.min(Math.max(MARGIN, top), view.height - bubbleHeight - MARGIN);
+  if (spot.bottom + around + bubbleHeight <= view.height - MARGIN) return { top: spot.bottom + around, left: clampLeft(spot.left), width };
+  if (spot.top - around - bubbleHeight >= MARGIN) return { top: spot.top - around - bubbleHeight, left: clampLeft(spot.left), width };
+  if (spot.right + around + width <= view.width - MARGIN) return { top: clampTop(spot.top), left: spot.right + around, width };
+  if (spot.left - around - width >= MARGIN) return { top: clampTop(spot.top), left: spot.left - around - width, width };
+  return { top: view.height - bubbleHeight - MARGIN, left: clampLeft(spot.left), width };
+}
+
+function place(el: HTMLElement, bubble: HTMLElement | null): Placement {
   const spot = el.getBoundingClientRect();
-  const width = Math.min(TOUR_BUBBLE_WIDTH, window.innerWidth - 2 * MARGIN);
-  const left = Math.min(Math.max(MARGIN, spot.left), window.innerWidth - width - MARGIN);
-  const below = spot.bottom + SPOT_PADDING + GAP;
-  // below the element when there is room for a bubble of ~180 px, else above it
-  const top = below + 180 <= window.innerHeight ? below : Math.max(MARGIN, spot.top - SPOT_PADDING - GAP - 180);
-  return { spot, top, left, width };
+  const measured = bubble?.offsetHeight;
+  const at = placeBubble(spot, { width: window.innerWidth, height: window.innerHeight }, measured || BUBBLE_HEIGHT);
+  return { spot, ...at };
 }
 
 /**
@@ -71,7 +89,7 @@ export function Tour({ steps = TOUR_STEPS, onClose }: { steps?: TourStep[]; onCl
   }, [steps, onClose]);
 
   const current = present?.[index];
-  const measure = useCallback(() => { if (current) setPlacement(place(current.el)); }, [current]);
+  const measure = useCallback(() => { if (current) setPlacement(place(current.el, bubble.current)); }, [current]);
 
   useLayoutEffect(() => {
     if (!current) return;

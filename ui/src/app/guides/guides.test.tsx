@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { DeviceProvider } from '@/hooks/useDevice';
 import { Guides } from './Guides';
 import { TOUR_KEY, UPGRADE_GUIDE_KEY, dismissUpgradeGuide, rememberTour, upgradeGuideDue } from './guideState';
-import { Tour } from './Tour';
+import { Tour, placeBubble } from './Tour';
 import { TOUR_BUBBLE_WIDTH, TOUR_STEPS } from './tourSteps';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -120,5 +120,35 @@ describe('guides', () => {
     rememberTour(shown);
     expect(upgradeGuideDue(shown + 3600_000)).toBe(false);
     expect(upgradeGuideDue(shown + 25 * 3600_000)).toBe(true);
+  });
+});
+
+describe('tour bubble placement', () => {
+  const desktop = { width: 1280, height: 800 };
+  const overlaps = (a: { top: number; left: number; right: number; bottom: number }, b: { top: number; left: number; width: number }, height = 180) =>
+    !(b.left >= a.right || b.left + b.width <= a.left || b.top >= a.bottom || b.top + height <= a.top);
+
+  it('goes below a short element, above one near the foot of the window', () => {
+    const search = { top: 14, left: 300, right: 700, bottom: 46 };
+    expect(placeBubble(search, desktop).top).toBe(46 + 6 + 12);
+    const foot = { top: 700, left: 300, right: 700, bottom: 740 };
+    const above = placeBubble(foot, desktop);
+    expect(above.top + 180).toBeLessThanOrEqual(700);
+  });
+
+  it('step 3: beside a side nav taller than the window, never over it', () => {
+    const aside = { top: 72, left: 24, right: 244, bottom: 1400 };
+    const at = placeBubble(aside, desktop);
+    expect(overlaps(aside, at)).toBe(false);
+    expect(at.left).toBe(244 + 6 + 12);
+    expect(at.top).toBe(72);
+  });
+
+  it('on a 375 px phone the bubble fits the screen under the tag button', () => {
+    const button = { top: 110, left: 300, right: 360, bottom: 140 };
+    const at = placeBubble(button, { width: 375, height: 760 });
+    expect(at.width).toBe(342);
+    expect(at.left + at.width).toBeLessThanOrEqual(375 - 12);
+    expect(overlaps(button, at)).toBe(false);
   });
 });
