@@ -73,7 +73,7 @@ export function HomeLayout({ children }: { children?: ReactNode }) {
   return (
     <TagDrawerContext.Provider value={drawerContext}>
       <EventTicketProvider>
-      <div className={`layout layout--home${isApp ? ' layout--app' : ''}`}>
+      <div className={`layout layout--home${isApp ? ' layout--app' : ''}${inIframe ? ' layout--bare' : ''}`}>
         {!inIframe && <><SkipLink /><Header /></>}
         <div className={`layout__body${hasSideNav ? '' : ' layout__body--full'}`}>
           {hasSideNav && !isNarrow && (
