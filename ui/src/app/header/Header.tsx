@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Icon } from '@/components/Icon/Icon';
 import { Avatar } from '@/components/Img/Img';
 import { Popover } from '@/components/Popover/Popover';
@@ -34,11 +34,15 @@ function NavEntry({ item, active, onNavigate }: { item: NavItem; active: boolean
       </a>
     );
   }
-  return (
-    <NavLink to={item.to} className={`nav-link${active ? ' nav-link--active' : ''}`} aria-current={active ? 'page' : undefined} onClick={onNavigate} end>
-      {item.label}
-    </NavLink>
-  );
+  return <SectionLink to={item.to} className={`nav-link${active ? ' nav-link--active' : ''}`} active={active} onClick={onNavigate}>{item.label}</SectionLink>;
+}
+
+/** A nav entry marked for assistive technology as it is for the eye: the current page (`page`) on the
+ * entry's own path, the current section (`true`) on a page under it (a user page under 榜单). */
+function SectionLink({ to, active, children, ...rest }: { to: string; active: boolean; className: string; onClick?: () => void; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const current = active ? (pathname === to ? 'page' : 'true') : undefined;
+  return <Link to={to} aria-current={current} {...rest}>{children}</Link>;
 }
 
 function Logo({ to, interactive }: { to: string; interactive: boolean }) {

@@ -11,6 +11,10 @@ describe('navigation rules', () => {
     expect(activeNav('/search')).toBeNull();
     expect(activeNav('/link')).toBe('link');
     expect(activeNav('/shareToLink')).toBe('link');
+    // a user page belongs with the leaderboard, as its logo does; the profile form does not
+    expect(activeNav('/users/3')).toBe('rankings');
+    expect(activeNav('/users')).toBe('rankings');
+    expect(activeNav('/users/edit')).toBeNull();
   });
   it('社区动态 is the in-app /link page unless an external site is configured', () => {
     expect(NAV_ITEMS.find((i) => i.key === 'link')).toEqual({ key: 'link', label: '社区动态', to: '/link' });

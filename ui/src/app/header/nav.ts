@@ -37,13 +37,14 @@ function first(pathname: string): string {
   return pathname.split('/').filter(Boolean)[0] ?? '';
 }
 
-/** The active item: a column (story) detail page counts as home, an event page as events, a paper page as papers. */
+/** The active item: a column (story) detail page counts as home, an event page as events, a paper page as papers, a user page as rankings. */
 export function activeNav(pathname: string): NavKey | null {
   const p = first(pathname);
   if (p === '' || p === 'browse' || p === 'view') return 'home';
   if (p === 'events' || p === 'activities') return 'events';
   if (p === 'papers' || p === 'paper' || p === 'trends') return 'papers';
-  if (p === 'rankings') return 'rankings';
+  // a member's page and the member list belong with the leaderboard (the logo goes there too); editing one's profile does not
+  if (p === 'rankings' || (p === 'users' && pathname.split('/')[2] !== 'edit')) return 'rankings';
   if (p === 'projects') return 'projects';
   if (p === 'link' || p === 'shareToLink') return 'link';
   return null;
