@@ -11,6 +11,7 @@ import { useDuration } from '@/hooks/useTracking';
 import { formatDate, formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { paperQuery, paperTrendsQuery } from './paperQueries';
+import { latestHeat, trendSince } from './trendChartParts';
 import { WishLecture } from './WishLecture';
 import '@/components/Card/card.css';
 import './PaperPage.css';
@@ -30,13 +31,14 @@ export default function PaperPage() {
   useDuration('detail', p ? { paper_id: p.id } : null);
   if (paper.isLoading) return <PageLoading />;
   if (paper.isError || !p) return <QueryError error={paper.error} />;
+  const trend = trends.data && trendSince(trends.data, p.published_at);
   return (
     <article className="paper-page">
       <div className="paper-page__head">
         <div className="paper-page__badges">
           {p.arxiv_id && <span className="paper-page__arxiv">arXiv:{p.arxiv_id}{p.arxiv_version ? `v${p.arxiv_version}` : ''}</span>}
           {p.published_at && <span className="paper-page__date"><Icon name="calendar" size={13} />{formatDate(p.published_at)}</span>}
-          <span className="paper-page__hot"><Icon name="fire" size={14} />热度 {formatNumber(p.hotness)}</span>
+          <span className="paper-page__hot" title="最近一天的热度，与下方趋势图的最后一天相同"><Icon name="fire" size={14} />热度 {formatNumber(latestHeat(trend, p.hotness))}</span>
         </div>
         <h1 className="paper-page__title">{p.title}</h1>
         {p.title_cn && <p className="paper-page__cn">{p.title_cn}</p>}
@@ -64,9 +66,9 @@ export default function PaperPage() {
       )}
       <section className="paper-section">
         <h2>热度趋势</h2>
-        {trends.data ? (
-          <ErrorBoundary fallback={<p className="paper-section__muted">出错啦</p>}><Suspense fallback={<PageLoading />}><TrendChart data={trends.data} height={260} /></Suspense></ErrorBoundary>
-        ) : trends.isError ? <p className="paper-section__muted">暂无数据</p> : <PageLoading />}
+        {trend && trend.length > 0 ? (
+          <ErrorBoundary fallback={<p className="paper-section__muted">出错啦</p>}><Suspense fallback={<PageLoading />}><TrendChart data={trend} height={260} /></Suspense></ErrorBoundary>
+        ) : trend || trends.isError ? <p className="paper-section__muted">暂无数据</p> : <PageLoading />}
       </section>
     </article>
   );

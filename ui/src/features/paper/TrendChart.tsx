@@ -64,7 +64,8 @@ function options(labels: string[], width: number, height: number): uPlot.Options
     legend: { show: false },
     padding: [16, 16, 0, 0],
     cursor: { drag: { x: zooms, y: false }, points: { size: 8, fill: LINE } },
-    scales: { x: { time: false, range: (_u, min, max) => (zooms ? [min, max] : [0, last]) } },
+    // one day alone (a paper published yesterday) stands in the middle, not on the left edge
+    scales: { x: { time: false, range: (_u, min, max) => (zooms ? [min, max] : labels.length === 1 ? [-1, 1] : [0, last]) } },
     axes: [
       { ...AXIS, grid: { show: false }, values: (_u, splits) => tickLabels(labels, splits), incrs: [1, 2, 3, 5, 7, 10, 14, 15, 30, 60, 90, 180, 365] },
       { ...AXIS, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000], size: 44 },
@@ -89,6 +90,14 @@ function options(labels: string[], width: number, height: number): uPlot.Options
   };
 }
 
+/** What the chart shows, in words (its first and last day, the newest figure), for screen readers and tests. */
+export function chartLabel(data: TrendPoint[]): string {
+  if (data.length === 0) return '热度趋势图，暂无数据';
+  const [first] = data[0];
+  const [last, value] = data[data.length - 1];
+  return `热度趋势图，${first} 至 ${last}，共 ${data.length} 天，最近一天热度 ${value}`;
+}
+
 /** Paper hotness over time (padded by the API): a smooth area line; long series zoom. */
 export default function TrendChart({ data, height = 320 }: { data: TrendPoint[]; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
@@ -105,7 +114,7 @@ export default function TrendChart({ data, height = 320 }: { data: TrendPoint[];
     };
   }, [data, height]);
   return (
-    <div role="img" aria-label={`热度趋势图，共 ${data.length} 天`} className="trend-chart">
+    <div role="img" aria-label={chartLabel(data)} className="trend-chart">
       <div ref={box} className="trend-chart__plot" />
       {data.length > ZOOM_FROM && <p className="trend-chart__hint">拖动选择区间放大，滚轮缩放，双击还原</p>}
     </div>

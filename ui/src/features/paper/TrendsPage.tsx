@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { paperQuery, paperTrendsQuery } from './paperQueries';
+import { latestHeat, trendSince } from './trendChartParts';
 import './PaperPage.css';
 import './TrendsPage.css';
 
@@ -20,7 +21,7 @@ export default function TrendsPage() {
   const trends = useQuery(paperTrendsQuery(id));
   useDocumentTitle(paper.data ? `${paper.data.title_cn || paper.data.title} 热度趋势` : '热度趋势');
   if (trends.isError) return <QueryError error={trends.error} />;
-  const series = trends.data ?? [];
+  const series = trendSince(trends.data ?? [], paper.data?.published_at);
   const total = series.reduce((n, [, v]) => n + (Number(v) || 0), 0);
   const peak = series.reduce((m, [, v]) => Math.max(m, Number(v) || 0), 0);
   return (
@@ -30,7 +31,7 @@ export default function TrendsPage() {
         <h1 className="paper-page__title">{paper.data?.title ?? '论文热度趋势'}</h1>
         {paper.data?.title_cn && <p className="paper-page__cn">{paper.data.title_cn}</p>}
         <div className="trends-stats">
-          <div><span>当前热度</span><strong>{formatNumber(paper.data?.hotness)}</strong></div>
+          <div><span>当前热度</span><strong>{formatNumber(latestHeat(series, paper.data?.hotness))}</strong></div>
           <div><span>区间累计</span><strong>{formatNumber(total)}</strong></div>
           <div><span>单日峰值</span><strong>{formatNumber(peak)}</strong></div>
           <div><span>天数</span><strong>{series.length}</strong></div>
@@ -38,7 +39,7 @@ export default function TrendsPage() {
       </div>
       <section className="paper-section">
         <h2>热度趋势</h2>
-        {trends.data ? <ErrorBoundary fallback={<p className="paper-section__muted">出错啦</p>}><Suspense fallback={<PageLoading />}><TrendChart data={trends.data} height={360} /></Suspense></ErrorBoundary> : <PageLoading />}
+        {trends.data ? <ErrorBoundary fallback={<p className="paper-section__muted">出错啦</p>}><Suspense fallback={<PageLoading />}><TrendChart data={series} height={360} /></Suspense></ErrorBoundary> : <PageLoading />}
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tickLabels, trendSeries, wheelRange } from './trendChartParts';
+import type { TrendPoint } from '@/api/types';
+import { latestHeat, tickLabels, trendSeries, trendSince, wheelRange } from './trendChartParts';
 
 describe('trend chart data', () => {
   it('puts each day at its position and keeps the values', () => {
@@ -26,5 +27,22 @@ describe('wheel zoom', () => {
   it('keeps at least three days in view', () => {
     const [from, to] = wheelRange(10, 13, 11, -1, 99);
     expect(to - from).toBe(3);
+  });
+});
+
+describe('a paper page trend', () => {
+  const padded: TrendPoint[] = [['2026-11-20', 0], ['2026-11-21', 0], ['2026-11-22', 4], ['2026-11-23', 9]];
+
+  it('starts on the publication day in Beijing time, never before', () => {
+    // 2026-11-21 17:00 UTC is already the 22nd in Beijing
+    expect(trendSince(padded, '2026-11-21T17:00:00Z').map(([day]) => day)).toEqual(['2026-11-22', '2026-11-23']);
+    expect(trendSince(padded, '2026-11-01T00:00:00Z')).toEqual(padded);
+    expect(trendSince(padded, null)).toEqual(padded);
+  });
+
+  it('gives the header the figure the chart ends on, else the paper\'s own', () => {
+    expect(latestHeat(padded, 301)).toBe(9);
+    expect(latestHeat([], 301)).toBe(301);
+    expect(latestHeat(undefined, 301)).toBe(301);
   });
 });

@@ -1,4 +1,5 @@
 import type { TrendPoint } from '@/api/types';
+import { formatDate } from '@/lib/format';
 
 /** Above this many days the chart zooms (drag a range, wheel) and draws no point markers. */
 export const ZOOM_FROM = 30;
@@ -24,4 +25,20 @@ export function wheelRange(min: number, max: number, at: number, deltaY: number,
   let from = at - width * share;
   from = Math.min(Math.max(0, from), last - width);
   return [from, from + width];
+}
+
+/**
+ * The days a paper's chart draws: none before its publication day (Beijing time; the API pads a short
+ * series with earlier zero days). Without a publication date, every day.
+ */
+export function trendSince(data: TrendPoint[], publishedAt: string | null | undefined): TrendPoint[] {
+  const first = formatDate(publishedAt);
+  if (!first) return data;
+  return data.filter((point) => String(point[0]) >= first);
+}
+
+/** The figure a paper's header shows as its heat: the chart's newest day, so the two agree; `fallback` without one. */
+export function latestHeat(data: TrendPoint[] | undefined, fallback: number | null | undefined): number | null | undefined {
+  const last = data?.[data.length - 1];
+  return last ? Number(last[1]) : fallback;
 }
