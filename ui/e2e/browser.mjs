@@ -71,6 +71,12 @@ export async function signIn(page, username, password, start = '/') {
   await page.locator('.user-chip').waitFor();
 }
 
+/** The `data` of an API call's envelope (`path` under /api). */
+export async function api(path, init) {
+  const res = await fetch(BASE + '/api' + path, init);
+  return (await res.json()).data;
+}
+
 /** Resolves once `check()` is truthy (polled every 100 ms); fails after `timeout` ms. */
 export async function waitFor(check, timeout = 10000, message = 'timed out waiting for beacons') {
   const end = Date.now() + timeout;
