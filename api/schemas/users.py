@@ -9,6 +9,9 @@ from api.schemas.items import PagingSchema
 
 NAME_MAX = 30
 REGION_MAX = 20
+MSG_NAME_REQUIRED = "请填写昵称"
+MSG_NAME_LENGTH = f"昵称需为 1–{NAME_MAX} 个字符"
+MSG_REGION_TOO_LONG = f"地区最多 {REGION_MAX} 个字符"
 
 
 class UserListArgs(Paged):
@@ -33,15 +36,20 @@ class ProfileEditBody(Trimmed):
 
     name = fields.String(
         required=True,
-        validate=validate.Length(min=1, max=NAME_MAX, error="昵称需为 1–30 个字符"),
-        error_messages={"required": "请填写昵称", "null": "请填写昵称", "invalid": "昵称格式错误"},
+        validate=validate.Length(min=1, max=NAME_MAX, error=MSG_NAME_LENGTH),
+        error_messages={"required": MSG_NAME_REQUIRED, "null": MSG_NAME_REQUIRED, "invalid": "昵称格式错误"},
+        # the messages the UI's form shows (ui/src/api/rules.ts)
+        metadata={
+            "x_messages": {"required": MSG_NAME_REQUIRED, "minLength": MSG_NAME_LENGTH, "maxLength": MSG_NAME_LENGTH}
+        },
     )
     avatar_url = fields.String(load_default="", allow_none=True, error_messages={"invalid": "头像地址格式错误"})
     region = fields.String(
         load_default="",
         allow_none=True,
-        validate=validate.Length(max=REGION_MAX, error="地区最多 20 个字符"),
+        validate=validate.Length(max=REGION_MAX, error=MSG_REGION_TOO_LONG),
         error_messages={"invalid": "地区格式错误"},
+        metadata={"x_messages": {"maxLength": MSG_REGION_TOO_LONG}},
     )
 
 

@@ -11,6 +11,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates, va
 from api.envelope import (
     MSG_BAD_COVER,
     MSG_CONTENT_REQUIRED,
+    MSG_DELETE_REASON_REQUIRED,
     MSG_DELETE_REASON_TOO_LONG,
     MSG_REPORT_REMARK_TOO_LONG,
     MSG_REPORT_TYPE_REQUIRED,
@@ -27,8 +28,10 @@ from kinds.common import TAG_LIMIT, is_web_url
 from store.tags import tags_by_id
 
 TITLE_MAX = 200
+SUMMARY_MAX = 500
 REMARK_MAX = 200
 URL_MAX = 500
+MSG_SUMMARY_TOO_LONG = f"摘要不能超过{SUMMARY_MAX}个字符"
 REPORT_TYPES = range(1, 8)
 # Reasons 3 (plagiarised) and 4 (infringing) need a link to the original.
 REPORT_TYPES_WITH_LINK = (3, 4)
@@ -45,6 +48,12 @@ def is_site_picture(value: str) -> bool:
 
 def _messages(msg: str) -> dict:
     return {"required": msg, "null": msg, "invalid": msg}
+
+
+def _doc(description: str | None = None, **messages: str) -> dict:
+    """Field metadata for the document: a description and, as `x-messages`, the messages this schema answers
+    per rule (required, maxLength, maxItems, format, ...), so the UI's forms say the same (ui/src/api/rules.ts)."""
+    return {**({"description": description} if description else {}), "x_messages": messages}
 
 
 def _story_id() -> fields.Integer:
@@ -65,31 +74,48 @@ class StoryBody(Trimmed):
             validate.Length(max=TITLE_MAX, error=MSG_TITLE_TOO_LONG),
         ],
         error_messages=_messages(MSG_TITLE_REQUIRED),
-        metadata={"description": f"plain text, 1-{TITLE_MAX} characters after trimming"},
+        metadata=_doc(
+            f"plain text, 1-{TITLE_MAX} characters after trimming",
+            required=MSG_TITLE_REQUIRED,
+            maxLength=MSG_TITLE_TOO_LONG,
+        ),
     )
     content = fields.String(
         required=True,
         validate=validate.Length(min=1, error=MSG_CONTENT_REQUIRED),
         error_messages=_messages(MSG_CONTENT_REQUIRED),
-        metadata={"description": "HTML; sanitised by the server (nh3), links and images keep http(s) URLs only"},
+        metadata=_doc(
+            "HTML; sanitised by the server (nh3), links and images keep http(s) URLs only",
+            required=MSG_CONTENT_REQUIRED,
+        ),
     )
     summary = fields.String(
         load_default=None,
         allow_none=True,
-        metadata={"description": "plain text (markup removed); empty: the first 120 characters of the content"},
+        validate=validate.Length(max=SUMMARY_MAX, error=MSG_SUMMARY_TOO_LONG),
+        metadata=_doc(
+            "plain text (markup removed); empty: the first 120 characters of the content",
+            maxLength=MSG_SUMMARY_TOO_LONG,
+        ),
     )
     cover_url = fields.String(
         load_default=None,
         allow_none=True,
         error_messages={"invalid": MSG_BAD_COVER},
-        metadata={"description": "http or https URL, or empty"},
+        metadata=_doc("http or https URL, or empty", format=MSG_BAD_COVER),
     )
     tags = fields.List(
         fields.String(error_messages={"invalid": MSG_UNKNOWN_TAG}),
         load_default=list,
         allow_none=True,
         error_messages={"invalid": MSG_UNKNOWN_TAG},
-        metadata={"description": f"tag ids of the static groups, at most {TAG_LIMIT}"},
+        # counted after de-duplication (_tags below), so the limit is documented rather than a List validator
+        metadata={
+            **_doc(
+                f"tag ids of the static groups, at most {TAG_LIMIT}", maxItems=MSG_TOO_MANY_TAGS, enum=MSG_UNKNOWN_TAG
+            ),
+            "maxItems": TAG_LIMIT,
+        },
     )
     story_show_user_name = fields.Boolean(
         load_default=True, metadata={"description": "false: published anonymously (shown as 匿名)"}
@@ -115,7 +141,11 @@ class DeleteBody(Trimmed):
         load_default=None,
         allow_none=True,
         validate=validate.Length(max=URL_MAX, error=MSG_DELETE_REASON_TOO_LONG),
-        metadata={"description": "required (non-empty) when the caller is not the author (a moderator)"},
+        metadata=_doc(
+            "required (non-empty) when the caller is not the author (a moderator)",
+            required=MSG_DELETE_REASON_REQUIRED,
+            maxLength=MSG_DELETE_REASON_TOO_LONG,
+        ),
     )
 
 
@@ -125,21 +155,24 @@ class ReportUpBody(Trimmed):
         required=True,
         validate=validate.OneOf(REPORT_TYPES, error=MSG_REPORT_TYPE_REQUIRED),
         error_messages=_messages(MSG_REPORT_TYPE_REQUIRED),
-        metadata={
-            "description": "1 style problem, 2 advertising, 3 plagiarised, 4 infringing, 5 political, 6 pornographic, 7 other"
-        },
+        metadata=_doc(
+            "1 style problem, 2 advertising, 3 plagiarised, 4 infringing, 5 political, 6 pornographic, 7 other",
+            required=MSG_REPORT_TYPE_REQUIRED,
+        ),
     )
     url = fields.String(
         load_default=None,
         allow_none=True,
         error_messages={"invalid": MSG_REPORT_URL_INVALID},
-        metadata={"description": "http or https; required for types 3 and 4"},
+        metadata=_doc(
+            "http or https; required for types 3 and 4", required=MSG_REPORT_URL_REQUIRED, format=MSG_REPORT_URL_INVALID
+        ),
     )
     remark = fields.String(
         load_default=None,
         allow_none=True,
         validate=validate.Length(max=REMARK_MAX, error=MSG_REPORT_REMARK_TOO_LONG),
-        metadata={"description": f"at most {REMARK_MAX} characters"},
+        metadata=_doc(f"at most {REMARK_MAX} characters", maxLength=MSG_REPORT_REMARK_TOO_LONG),
     )
 
     @validates("url")

@@ -104,7 +104,7 @@ describe('signed in', { concurrency: false }, () => {
     await page.goto(BASE + '/create');
     await page.getByRole('button', { name: '发布', exact: true }).click();
     await page.getByText('请填写标题').first().waitFor();
-    await page.getByText('请填写正文').first().waitFor();
+    await page.getByText('请填写内容').first().waitFor();
     await page.getByLabel(/^标题/).fill(TITLE);
     await page.locator('.ProseMirror').click();
     await page.keyboard.type(`这是一篇端到端测试文章 e2e${stamp}，用于验证发布、搜索、编辑与删除。`);

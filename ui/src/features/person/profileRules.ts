@@ -1,16 +1,20 @@
-/** Profile edit rules, the server's (api/schemas/users.py; a test holds the limits to the OpenAPI document):
- * name 1–30 characters, avatar an http(s) link or a picture of this site, region ≤ 20. */
+/** Profile edit rules, the API document's (ProfileEditBody: name 1–30 characters, region ≤ 20, and the
+ * server's messages); avatar an http(s) link or a picture of this site (checked by the service, whose message this is). */
+import { BODY_RULES } from '@/api/rules';
 import { isPictureUrl } from '@/lib/url';
 
-export const NAME_MIN = 1;
-export const NAME_MAX = 30;
-export const REGION_MAX = 20;
+const RULES = BODY_RULES.ProfileEditBody;
+
+export const NAME_MIN = RULES.name.minLength;
+export const NAME_MAX = RULES.name.maxLength;
+export const REGION_MAX = RULES.region.maxLength;
 
 export const PROFILE_MSG = {
-  nameRequired: '请填写昵称',
-  nameLength: `昵称需为 ${NAME_MIN}–${NAME_MAX} 个字符`,
+  nameRequired: RULES.name.messages.required,
+  nameLength: RULES.name.messages.maxLength,
+  // api/services/users.py MSG_AVATAR: the host check is the service's, not the schema's
   avatarFormat: '头像地址需为允许的图片地址（http 或 https）',
-  regionMax: `地区最多 ${REGION_MAX} 个字符`,
+  regionMax: RULES.region.messages.maxLength,
 } as const;
 
 export interface ProfileForm { name: string; avatar_url: string; region: string }

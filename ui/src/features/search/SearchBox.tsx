@@ -8,8 +8,9 @@ import { serverHtml } from '@/lib/serverHtml';
 import { addHistory, clearHistory, readHistory } from './history';
 import { suggestionsQuery } from './searchQueries';
 import './SearchBox.css';
+import { MAX_SEARCH } from './searchRules';
 
-export const MAX_SEARCH = 100;
+export { MAX_SEARCH };
 export const SUGGEST_DEBOUNCE = 350;
 
 export type SearchRow =
@@ -40,7 +41,7 @@ function defaultOpenStory(id: number) {
   window.location.assign(paths.story(id));
 }
 
-/** Input trimmed, at most 100 characters; empty -> the placeholder. */
+/** Input trimmed, at most MAX_SEARCH (100) characters; empty -> the placeholder. */
 export function normalizeSearch(raw: string, placeholder: string): string {
   const text = raw.trim().slice(0, MAX_SEARCH).trim();
   return text || placeholder;

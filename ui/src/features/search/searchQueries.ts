@@ -3,6 +3,7 @@ import type { TimeValue } from '@/api/types';
 import type { Filters } from '@/hooks/useFilters';
 import { pagedQueryOptions } from '@/hooks/useInfiniteList';
 import type { Kind } from '@/kinds';
+import { MAX_SEARCH } from './searchRules';
 import { api } from '@/lib/requestApi';
 
 export const PAGE_SIZE = 20;
@@ -59,7 +60,7 @@ export const hotwordsQuery = (enabled: boolean) =>
 
 /** The search page's view of the URL's filters (`/browse`: every kind, no query, hot by default) and its two calls. */
 export function searchPageQueries(filters: Filters, browse: boolean) {
-  const q = browse ? '' : filters.q.trim().slice(0, 100);
+  const q = browse ? '' : filters.q.trim().slice(0, MAX_SEARCH);
   const sort = filters.sort as SearchSort;
   const time = sort === 'hot' ? filters.time : null;
   return {

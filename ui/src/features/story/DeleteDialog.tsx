@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { BODY_RULES } from '@/api/rules';
 import { Dialog } from '@/components/Dialog/Dialog';
 import { useDebouncedCallback } from '@/hooks/useDebounce';
 import { useDeleteStory } from './storyActions';
@@ -6,7 +7,9 @@ import '@/components/Form/form.css';
 
 /** Delete clicks are debounced by 200 ms (spec section 9). */
 export const DELETE_DEBOUNCE = 200;
-export const REASON_REQUIRED = '请填写删除理由';
+/** A moderator's reason: the API document's message and limit (DeleteBody). */
+export const REASON_REQUIRED = BODY_RULES.DeleteBody.reason.messages.required;
+export const REASON_MAX = BODY_RULES.DeleteBody.reason.maxLength;
 export const CONFIRM_TEXT = '确认删除？';
 
 /**
@@ -59,7 +62,7 @@ export function DeleteDialog({ storyId, own, open, onClose, onDeleted }: {
             id={`${id}-reason`}
             className="textarea"
             rows={3}
-            maxLength={200}
+            maxLength={REASON_MAX}
             placeholder={REASON_REQUIRED}
             value={reason}
             aria-invalid={Boolean(error)}

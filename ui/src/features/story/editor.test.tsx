@@ -30,11 +30,11 @@ describe('editor validation', () => {
   it('title required and at most 200', () => {
     expect(validateStory(form({ title: '  ' })).title).toBe(EDITOR_MSG.titleRequired);
     expect(validateStory(form({ title: '字'.repeat(200) })).title).toBeUndefined();
-    expect(validateStory(form({ title: '字'.repeat(201) })).title).toBe('标题最多200字');
+    expect(validateStory(form({ title: '字'.repeat(201) })).title).toBe('标题不能超过200个字符');
   });
   it('content required', () => {
-    expect(validateStory(form({ content: '', text: '' })).content).toBe('请填写正文');
-    expect(validateStory(form({ content: '<p></p>', text: '   ' })).content).toBe('请填写正文');
+    expect(validateStory(form({ content: '', text: '' })).content).toBe('请填写内容');
+    expect(validateStory(form({ content: '<p></p>', text: '   ' })).content).toBe('请填写内容');
   });
   it('cover must be http(s)', () => {
     expect(validateStory(form({ cover_url: 'data:image/png;base64,xx' })).cover_url).toBe('封面链接格式错误');
@@ -117,7 +117,7 @@ describe('/create', () => {
     const publish = await screen.findByRole('button', { name: '发布' });
     await userEvent.click(publish);
     expect(await screen.findAllByText('请填写标题')).not.toHaveLength(0);
-    expect(screen.getAllByText('请填写正文')).not.toHaveLength(0);
+    expect(screen.getAllByText('请填写内容')).not.toHaveLength(0);
     await userEvent.type(screen.getByLabelText(/^标题/), 'Hello');
     expect(screen.queryAllByText('请填写标题')).toHaveLength(0);
     // the draft is written after a pause
@@ -128,7 +128,7 @@ describe('/create', () => {
     // jsdom has no layout for ProseMirror's typing: write through the TipTap editor behind the field
     const editor = screen.getByRole('textbox', { name: /正文/ }) as HTMLElement & { editor: { commands: { insertContent: (c: string) => void } } };
     act(() => editor.editor.commands.insertContent('<p>正文内容</p>'));
-    await waitFor(() => expect(screen.queryAllByText('请填写正文')).toHaveLength(0));
+    await waitFor(() => expect(screen.queryAllByText('请填写内容')).toHaveLength(0));
     await userEvent.click(screen.getByRole('button', { name: '发布' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/view/42'));
     const call = fetchMock.mock.calls.find((c) => String(c[0]) === '/api/v1/stories')!;

@@ -1,13 +1,15 @@
+import { BODY_RULES } from '@/api/rules';
 import type { components } from '@/api/schema';
 import { isHttpUrl } from '@/lib/url';
 
 /** A report's reason, the document's enum 1–7. */
 export type ReportType = components['schemas']['ReportUpBody']['type'];
 
-/** The report dialog's rules (spec section 5). */
+/** The report dialog's rules (spec section 5): the API document's limits and messages (ReportUpBody). */
+const RULES = BODY_RULES.ReportUpBody;
 
 export const REPORT_DIALOG_WIDTH = 512;
-export const REMARK_MAX = 200;
+export const REMARK_MAX = RULES.remark.maxLength;
 
 /** Report reasons 1–7 (spec section 3). */
 export const REPORT_REASONS: { value: ReportType; label: string }[] = [
@@ -24,10 +26,10 @@ export const REPORT_REASONS: { value: ReportType; label: string }[] = [
 export const LINK_REQUIRED = new Set<ReportType>([3, 4]);
 
 export const MSG = {
-  type: '请选择举报类型',
-  urlRequired: '请填写举报链接',
-  urlFormat: '举报链接格式错误',
-  remarkMax: `补充说明最多${REMARK_MAX}字`,
+  type: RULES.type.messages.required,
+  urlRequired: RULES.url.messages.required,
+  urlFormat: RULES.url.messages.format,
+  remarkMax: RULES.remark.messages.maxLength,
 } as const;
 
 export interface ReportForm {

@@ -1,20 +1,26 @@
-/** The editor's rules: title ≤ 200, tags ≤ 5 from the static groups (with each group's limit), http(s) cover. */
+/**
+ * The editor's rules: the API document's (StoryBody: title ≤ 200, summary ≤ 500, tags ≤ 5, and the
+ * server's messages), plus each tag group's limit from the tag groups the API shares (data/tags.json).
+ */
+import { BODY_RULES } from '@/api/rules';
 import type { components } from '@/api/schema';
 import { TAG_GROUPS, TAGS_BY_ID } from '@/lib/tags';
 import { isPictureUrl } from '@/lib/url';
 
-export const TITLE_MAX = 200;
-export const SUMMARY_MAX = 500;
-export const TAGS_MAX = 5;
+const RULES = BODY_RULES.StoryBody;
+
+export const TITLE_MAX = RULES.title.maxLength;
+export const SUMMARY_MAX = RULES.summary.maxLength;
+export const TAGS_MAX = RULES.tags.maxItems;
 
 export const EDITOR_MSG = {
-  titleRequired: '请填写标题',
-  titleMax: `标题最多${TITLE_MAX}字`,
-  contentRequired: '请填写正文',
-  summaryMax: `摘要最多${SUMMARY_MAX}字`,
-  coverFormat: '封面链接格式错误',
-  tagsMax: `最多选择${TAGS_MAX}个标签`,
-  tagUnknown: '标签不存在',
+  titleRequired: RULES.title.messages.required,
+  titleMax: RULES.title.messages.maxLength,
+  contentRequired: RULES.content.messages.required,
+  summaryMax: RULES.summary.messages.maxLength,
+  coverFormat: RULES.cover_url.messages.format,
+  tagsMax: RULES.tags.messages.maxItems,
+  tagUnknown: RULES.tags.messages.enum,
 } as const;
 
 export interface StoryForm {
