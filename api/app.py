@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+from urllib.parse import urlencode
 
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+import linkservice
 from analysis.warm_up import warm_up
 from api.after_answer import ClosingTestClient
 from api.auth import init_auth, refuse_unsafe
@@ -20,6 +22,20 @@ from config import Settings
 from indexer.lifecycle import warn_on_mapping_drift
 
 log = logging.getLogger(__name__)
+
+
+def _link_host() -> linkservice.LinkHost:
+    """What the built-in link service gets from the hub: this app's database, token lifetime, signed-in user."""
+    from api.context import db_sessions
+    from api.context import settings as app_settings
+    from api.session_user import current_user
+
+    return linkservice.LinkHost(
+        sessions=db_sessions,
+        token_days=lambda: app_settings().link_token_days,
+        signed_in_user=current_user,
+        sign_in_url=lambda back: "/auth/login?" + urlencode({"redirect_url": back}),
+    )
 
 
 def create_app(settings: Settings | None = None) -> Flask:
@@ -102,7 +118,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         editor,
         event_orders,
         link,
-        link_service,
         reports,
         sources,
         story_actions,
@@ -126,13 +141,12 @@ def create_app(settings: Settings | None = None) -> Flask:
     ]
     for write_blp in [*writes, beacons.blp, wechat_share.blp]:
         api.register_blueprint(write_blp)
-    # The built-in link service (Mastodon client API subset); its writes share the write limit.
-    app.register_blueprint(link_service.reads, url_prefix=settings.link_service_prefix)
-    app.register_blueprint(link_service.writes, url_prefix=settings.link_service_prefix)
+    # The built-in link service (Mastodon client API subset, its own package); its writes share the write limit.
+    link_service_writes = linkservice.mount(app, _link_host(), settings.link_service_prefix)
     init_limits(
         app,
         settings,
-        write_blueprints=[*writes, link_service.writes],
+        write_blueprints=[*writes, link_service_writes],
         search_blueprints=[search.blp],
         suggest_blueprints=[suggest.blp],
         beacon_blueprints=[beacons.blp],

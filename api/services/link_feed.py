@@ -20,9 +20,9 @@ from api.services import link_oauth
 from api.services.access import forbid, live_story, may_edit, require_user
 from api.services.link_client import LinkApi, LinkClient, LinkServiceError
 from api.services.link_in_process import InProcessLink
-from api.services.link_service import bearer_token
 from api.session_user import current_user
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
+from linkservice.statuses import bearer_token
 from outbound import ConcurrencyCap
 from store import link as store
 from store.models import Paper, Story

@@ -6,9 +6,9 @@ socket, no timeout to hold a request thread, and the errors are the service's ow
 
 from __future__ import annotations
 
-from api.services import link_service as service
 from api.services.link_client import LinkServiceError
-from api.services.link_service import LinkError
+from linkservice import statuses as service
+from linkservice.statuses import LinkError
 
 
 class InProcessLink:

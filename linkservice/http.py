@@ -2,7 +2,7 @@
 (default /link-api): GET /api/v1/timelines/public and /home, GET /api/v1/statuses/<id> and
 /<id>/context, POST /api/v1/statuses, POST /api/v1/statuses/<id>/favourite|unfavourite|bookmark|
 unbookmark, GET /api/v1/accounts/verify_credentials; and the OAuth subset (POST /api/v1/apps, GET and
-POST /oauth/authorize, POST /oauth/token: api/services/link_provider.py). Plain Flask blueprints (not the hub's envelope):
+POST /oauth/authorize, POST /oauth/token: linkservice/oauth.py). Plain Flask blueprints (not the hub's envelope):
 these answer what a Mastodon client expects. Writes are a blueprint of their own so the write rate
 limit covers them."""
 
@@ -12,10 +12,10 @@ from html import escape
 
 from flask import Blueprint, jsonify, redirect, request
 
-from api.services import link_provider as provider
-from api.services import link_service as service
-from api.services.link_provider import OAuthError
-from api.services.link_service import LinkError
+from linkservice import oauth as provider
+from linkservice import statuses as service
+from linkservice.oauth import OAuthError
+from linkservice.statuses import LinkError
 
 reads = Blueprint("link_service_reads", __name__)
 writes = Blueprint("link_service_writes", __name__)

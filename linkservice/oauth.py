@@ -17,14 +17,13 @@ import base64
 import hmac
 from datetime import timedelta
 from html import escape
-from urllib.parse import unquote_plus, urlencode, urlsplit
+from urllib.parse import unquote_plus, urlencode, urlsplit, urlunsplit
 
 from flask import request, session
 
-from api.auth.redirects import with_query
-from api.context import db_sessions, settings
-from api.services.link_service import LinkError
-from api.session_user import current_user
+from linkservice.host import db as new_session
+from linkservice.host import host
+from linkservice.statuses import LinkError
 from store import link as tokens
 from store import link_oauth as store
 
@@ -93,7 +92,7 @@ def register_app() -> dict:
     if scopes is None:
         raise OAuthError(422, "invalid_scope", MSG_SCOPE)
     website = _text(form, "website")[:MAX_URI] or None
-    with db_sessions()() as db:
+    with new_session() as db:
         app, secret = store.register_app(db, name, uris, scopes, website)
         db.commit()
         return {
@@ -111,7 +110,7 @@ def register_app() -> dict:
 
 def _grant_request(args: dict) -> tuple[object, str, str, str]:
     """(app, redirect URI, scopes, state) of an authorize request, or an OAuthError (never redirected)."""
-    with db_sessions()() as db:
+    with new_session() as db:
         app = store.find_app(db, _text(args, "client_id"))
         if app is not None:
             db.expunge(app)
@@ -133,9 +132,9 @@ def consent_page() -> tuple[str, str] | str:
     browsers apply the page's CSP form-action to the redirect after the POST), or (signed out) the
     sign-in URL to send the browser to first."""
     app, redirect_uri, scopes, state = _grant_request(request.args.to_dict())
-    user = current_user()
+    user = host().signed_in_user()
     if user is None:
-        return "/auth/login?" + urlencode({"redirect_url": request.full_path})
+        return host().sign_in_url(request.full_path)
     fields = {
         "response_type": "code",
         "client_id": app.client_id,
@@ -164,16 +163,23 @@ def decide() -> str:
     form = request.form.to_dict()
     expected = session.get("csrf_token")
     sent = form.get("csrf_token", "")
-    user = current_user()
+    user = host().signed_in_user()
     if user is None or not isinstance(expected, str) or not hmac.compare_digest(expected.encode(), sent.encode()):
         raise OAuthError(403, "invalid_request", MSG_EXPIRED)
     app, redirect_uri, scopes, state = _grant_request(form)
     if form.get("decision") != "approve":
-        return with_query(redirect_uri, error="access_denied", error_description=MSG_DENIED, state=state or None)
-    with db_sessions()() as db:
+        return _back_to(redirect_uri, error="access_denied", error_description=MSG_DENIED, state=state)
+    with new_session() as db:
         code = store.issue_code(db, store.find_app(db, app.client_id), user.id, redirect_uri, scopes)
         db.commit()
-    return with_query(redirect_uri, code=code, state=state or None)
+    return _back_to(redirect_uri, code=code, state=state)
+
+
+def _back_to(redirect_uri: str, **answer: str) -> str:
+    """The client's redirect URI with the answer added to its query (an empty `state` is left out)."""
+    parts = urlsplit(redirect_uri)
+    added = urlencode({name: value for name, value in answer.items() if value})
+    return urlunsplit(parts._replace(query=f"{parts.query}&{added}" if parts.query else added))
 
 
 def _client_credentials(form: dict) -> tuple[str, str]:
@@ -193,14 +199,14 @@ def token() -> dict:
     if _text(form, "grant_type") != "authorization_code":
         raise OAuthError(400, "unsupported_grant_type", MSG_GRANT_TYPE)
     client_id, secret = _client_credentials(form)
-    with db_sessions()() as db:
+    with new_session() as db:
         app = store.find_app(db, client_id)
         if app is None or not store.secret_matches(app, secret):
             raise OAuthError(401, "invalid_client", MSG_CLIENT)
         grant = store.redeem_code(db, _text(form, "code"), client_id, _text(form, "redirect_uri"))
         if grant is None:
             raise OAuthError(400, "invalid_grant", MSG_GRANT)
-        lifetime = timedelta(days=settings().link_token_days)
+        lifetime = timedelta(days=host().token_days())
         access = tokens.issue_token(db, grant.user_id, lifetime, scopes=grant.scopes, client_id=client_id)
         scopes, created = grant.scopes, int(grant.expires_at.timestamp()) - int(store.CODE_LIFETIME.total_seconds())
         db.commit()
@@ -218,7 +224,7 @@ def revoke() -> dict:
     Unknown or already revoked tokens answer the same empty success; wrong credentials 401."""
     form = _form()
     client_id, secret = _client_credentials(form)
-    with db_sessions()() as db:
+    with new_session() as db:
         if client_id:
             app = store.find_app(db, client_id)
             if app is None or not store.secret_matches(app, secret):

@@ -10,8 +10,8 @@ from html import escape
 from flask import request
 from sqlalchemy import func, select
 
-from api.context import db_sessions
 from kinds.common import strip_unwanted
+from linkservice.host import db as new_session
 from store import link as store
 from store.models import LinkStatus, User
 
@@ -158,7 +158,7 @@ def timeline(required_auth: bool) -> tuple[list[dict], str | None]:
     if not raw_limit.isascii() or not raw_limit.isdigit():
         raise LinkError(400, MSG_BAD_PARAM)
     limit = min(max(int(raw_limit), 1), MAX_LIMIT)
-    with db_sessions()() as db:
+    with new_session() as db:
         viewer = caller(db, bearer_token(), required_auth)
         rows = store.timeline(db, limit, _optional_id("max_id"), _optional_id("since_id"), _optional_id("min_id"))
         next_max = str(rows[-1].id) if len(rows) == limit else None
@@ -166,13 +166,13 @@ def timeline(required_auth: bool) -> tuple[list[dict], str | None]:
 
 
 def status(status_id: str, token: str | None) -> dict:
-    with db_sessions()() as db:
+    with new_session() as db:
         viewer = caller(db, token, False)
         return statuses_json(db, [_found(db, status_id)], viewer)[0]
 
 
 def context(status_id: str, token: str | None) -> dict:
-    with db_sessions()() as db:
+    with new_session() as db:
         viewer = caller(db, token, False)
         ancestors, descendants = store.context(db, _found(db, status_id))
         return {
@@ -200,7 +200,7 @@ def post(token: str | None, form: dict) -> dict:
     if len(text) > store.MAX_STATUS_CHARS:
         raise LinkError(422, MSG_TOO_LONG)
     reply_to = form.get("in_reply_to_id")
-    with db_sessions()() as db:
+    with new_session() as db:
         user = caller(db, token, True, "write")
         parent = None
         if reply_to not in (None, ""):
@@ -215,7 +215,7 @@ def post(token: str | None, form: dict) -> dict:
 
 def act(status_id: str, action: str, token: str | None) -> dict:
     """favourite / unfavourite / bookmark / unbookmark: idempotent, answers the status as it now is."""
-    with db_sessions()() as db:
+    with new_session() as db:
         user = caller(db, token, True, "write")
         target = _found(db, status_id)
         if action in ("favourite", "unfavourite"):
@@ -228,7 +228,7 @@ def act(status_id: str, action: str, token: str | None) -> dict:
 
 
 def verify_credentials(token: str | None) -> dict:
-    with db_sessions()() as db:
+    with new_session() as db:
         return account_json(db, caller(db, token, True))
 
 
