@@ -52,6 +52,32 @@ describe('the sign-in page', () => {
   }
 });
 
+describe('signed out', () => {
+  test('no page answers a 4xx to a visitor, and the session is probed once per page load', async () => {
+    const paper = await firstPaper();
+    const events = await api('/v1/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, size: 1, sort: 'new' }) });
+    const eventId = events.list[0].event_info?.id ?? events.list[0].id;
+    const pages = ['/', '/search?q=%E5%A4%A7%E6%A8%A1%E5%9E%8B', `/paper/${paper.id}`, `/trends/${paper.id}`, '/view/1', `/activities/${eventId}`, '/users/3', '/users', '/rankings', '/events', '/papers', '/projects', '/link'];
+    const { context, page } = await newPage(browser);
+    const failed = [];
+    let probes = 0;
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.origin !== BASE) return;
+      if (res.status() >= 400) failed.push(`${res.status()} ${url.pathname}${url.search} on ${page.url()}`);
+      if (url.pathname === '/api/v1/users') probes += 1;
+    });
+    for (const path of pages) {
+      probes = 0;
+      await page.goto(BASE + path);
+      await page.waitForLoadState('networkidle');
+      assert.equal(probes, 1, `${path}: one session probe`);
+    }
+    assert.deepEqual(failed, []);
+    await context.close();
+  });
+});
+
 /** yyyy-MM-dd in Beijing time, as the UI writes dates. */
 const beijingDay = (iso) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 

@@ -5,7 +5,7 @@ import { ErrorView } from '@/components/ErrorView/ErrorView';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { safeRedirect } from '@/lib/paths';
 import { LOGIN_INFO_KEY, loginInfoQuery } from './authQueries';
-import { goLogin } from './useLogin';
+import { goLogin, signedInAs } from './useLogin';
 
 /**
  * `/logincall`: the API's sign-in callback lands here. It fetches the login info (GET /v1/users),
@@ -24,7 +24,10 @@ export default function LoginCallPage() {
     started.current = true;
     client
       .fetchQuery({ ...loginInfoQuery(), staleTime: 0 })
-      .then(() => navigate(target, { replace: true }))
+      .then((info) => {
+        if (!signedInAs(info)) throw new Error('not signed in');
+        navigate(target, { replace: true });
+      })
       .catch(() => {
         client.removeQueries({ queryKey: LOGIN_INFO_KEY });
         setFailed(true);

@@ -1,14 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { LoginInfo } from '@/api/types';
 import { paths } from '@/lib/paths';
 import { csrfToken } from '@/lib/request';
 import { loginInfoQuery } from './authQueries';
 
-/** Login state: unknown while loading, then logged in (loginInfo) or not (the call failed). */
+/** The login info the session probe answered: null when nobody is signed in (the API answers data null,
+ * not a 401, so a visitor's page load has no failed call; the generated type leaves that null out). */
+export function signedInAs(data: LoginInfo | null | undefined): LoginInfo | null {
+  return data ?? null;
+}
+
+/** Login state: unknown while loading, then logged in (loginInfo) or not (no user, or the call failed). */
 export function useLogin() {
   const q = useQuery(loginInfoQuery());
-  const isLogin: boolean | undefined = q.isSuccess ? true : q.isError ? false : undefined;
-  return { isLogin, loginInfo: q.data ?? null };
+  const loginInfo = signedInAs(q.data);
+  const isLogin: boolean | undefined = q.isSuccess ? loginInfo !== null : q.isError ? false : undefined;
+  return { isLogin, loginInfo };
 }
 
 /** Full-page redirect to the single sign-on, coming back to the current path and query. */
