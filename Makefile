@@ -7,7 +7,10 @@ KEYCLOAK := deploy/keycloak/target/keycloak-24.0.5/.hub-built
 
 .PHONY: bench-signals install system-deps run test test-fast lint test-python test-ui test-e2e ui services-up services-down clean relevance bench bench-servers soak audit
 
-install: system-deps $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) ui/node_modules/.installed
+# The four installs are independent, so they run side by side (pip, Maven, Keycloak's build, npm); the two
+# Maven ones one after the other (order-only), since they share the local repository.
+install: system-deps
+	@$(MAKE) -s -j4 --output-sync=target $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) ui/node_modules/.installed
 
 system-deps:
 	@deploy/system-deps.sh
@@ -23,7 +26,7 @@ $(ES_JARS): deploy/elasticsearch/pom.xml
 	touch $@
 
 # Keycloak's distribution (the local OpenID Connect provider), unpacked and built once.
-$(KEYCLOAK): deploy/keycloak/pom.xml
+$(KEYCLOAK): deploy/keycloak/pom.xml | $(ES_JARS)
 	deploy/keycloak.sh fetch
 
 ui/node_modules/.installed: ui/package.json ui/package-lock.json
@@ -36,7 +39,8 @@ ui: ui/node_modules/.installed
 # Elasticsearch, Redis, Keycloak (sign-in), the demo corpus, the Celery worker, beat and gunicorn,
 # under honcho. Ctrl-C stops everything. HUB_ENV=development: plain-HTTP cookies and the
 # local secret key are allowed (production refuses to start without a real HUB_SECRET_KEY).
-run: install ui
+# The UI builds under honcho (Procfile `ui`) while the services start and the demo corpus is indexed.
+run: install
 	HUB_ENV=$${HUB_ENV:-development} $(VENV)/bin/honcho start
 
 # Style, formatting, the direction of imports (pyproject: [tool.importlinter]).

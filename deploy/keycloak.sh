@@ -12,6 +12,8 @@
 # HUB_KEYCLOAK_ADMIN_PASSWORD (admin / admin, loopback only), HUB_VAR_DIR (var/), HUB_SMTP_PORT (2525:
 # where the realm sends its mail, the local sink deploy/smtp-sink.sh). The realm requires a verified
 # e-mail for new accounts and locks an account for a while after 5 wrong passwords (brute-force detection).
+# The built distribution is also kept in HUB_CACHE_DIR (~/.cache/aihub), keyed by its version, so a new
+# clone on the same machine unpacks it in seconds instead of resolving and building it again (about a minute).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -23,8 +25,14 @@ pidfile="$base/keycloak.pid"
 version=24.0.5
 dist="$here/keycloak/target/keycloak-$version"
 built="$dist/.hub-built"
+cache="${HUB_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/aihub}/keycloak-$version-built.tar"
 
 fetch() {
+  if [ ! -f "$built" ] && [ -f "$cache" ]; then
+    echo "keycloak: unpacking the built server from $cache" >&2
+    rm -rf "$dist" && mkdir -p "$(dirname "$dist")"
+    tar -xf "$cache" -C "$(dirname "$dist")" || rm -rf "$dist"
+  fi
   if [ ! -x "$dist/bin/kc.sh" ]; then
     echo "keycloak: resolving keycloak-quarkus-dist $version with Maven" >&2
     (cd "$here/keycloak" && mvn -B -q dependency:unpack)
@@ -34,6 +42,13 @@ fetch() {
     echo "keycloak: building the server (in-memory database, health checks)" >&2
     "$dist/bin/kc.sh" build --db=dev-mem --health-enabled=true >/dev/null
     touch "$built"
+    # Best effort: a cache that cannot be written only costs the next clone the build.
+    if mkdir -p "$(dirname "$cache")" 2>/dev/null \
+      && tar -cf "$cache.tmp.$$" -C "$(dirname "$dist")" "$(basename "$dist")" 2>/dev/null; then
+      mv "$cache.tmp.$$" "$cache"
+    else
+      rm -f "$cache.tmp.$$"
+    fi
   fi
   # --import-realm reads data/import of the distribution; every instance imports the same realm.
   mkdir -p "$dist/data/import"

@@ -22,14 +22,19 @@ def _runtime(settings: Settings):
 
 
 def _wait_for_elasticsearch(settings: Settings, seconds: int) -> None:
-    deadline = time.monotonic() + seconds
+    started = time.monotonic()
+    told = started
     while True:
         try:
             _runtime(settings).es.cluster.health(wait_for_status="yellow", timeout="5s")
             return
         except Exception as exc:
-            if time.monotonic() > deadline:
+            now = time.monotonic()
+            if now > started + seconds:
                 raise SystemExit(f"Elasticsearch not reachable at {settings.es_url}: {exc}") from exc
+            if now - told >= 10:  # `make run` shows what it is waiting for
+                print(f"seed: waiting for Elasticsearch at {settings.es_url} ({now - started:.0f} s)", flush=True)
+                told = now
             time.sleep(1)
 
 
