@@ -12,6 +12,7 @@ import pytest
 
 from tests.relevance.score import (
     KINDS,
+    UNDERSTANDING,
     Judgment,
     Outcome,
     dcg,
@@ -143,3 +144,16 @@ def _worst(scored, n: int = 15) -> str:
     outcomes, _ = scored
     judged = sorted((o for o in outcomes if not o.judgment.nonsense), key=lambda o: o.ndcg or 0.0)
     return "; ".join(f"{o.judgment.query!r} {o.ndcg or 0:.2f}" for o in judged[:n])
+
+
+# Issue 36's query classes (understanding.jsonl), measured 2026-11-27 after the regional, pinyin and
+# sound-alike steps: tuning half nDCG@10 0.807, held-out half 0.842 (before issue 36: 0.556 / 0.559).
+# Only the held-out half's aggregate is ever shown.
+ISSUE_36_FLOORS = {"tune": 0.78, "heldout": 0.81}
+
+
+@pytest.mark.parametrize("split", sorted(ISSUE_36_FLOORS))
+def test_issue_36_classes_stay_above_their_floor(demo_stack, split):
+    judged = [j for j in load_judgments(UNDERSTANDING) if j.split == split]
+    _, figs = score_stack(demo_stack, judged)
+    assert figs["overall"]["ndcg@10"] >= ISSUE_36_FLOORS[split], round(figs["overall"]["ndcg@10"], 3)

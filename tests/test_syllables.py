@@ -44,10 +44,10 @@ def test_a_title_becomes_its_syllables_in_order():
     assert views["title_syllables"] == ["zhi shi tu pu ru men", "knowledge graphs"]
 
 
-def test_typed_pinyin_is_a_phrase_anywhere_in_a_title_and_a_fuzzy_one_below():
+def test_typed_pinyin_is_its_syllable_pairs_anywhere_in_a_title_and_fuzzy_ones_below():
     exact, fuzzy = typed_pinyin_clauses("suan li")
-    assert exact == {"match_phrase": {"title_syllables": {"query": "suan li", "slop": 0, "boost": 2}}}
-    assert fuzzy["match_phrase"]["title_syllables.fuzzy"]["boost"] < 2
+    assert exact == {"match": {"title_syllables.pairs": {"query": "suan li", "boost": 2, "operator": "and"}}}
+    assert fuzzy["match"]["title_syllables.fuzzy"]["boost"] < 2
     assert typed_pinyin_clauses("suan") == []  # one syllable is any of hundreds of characters
     assert typed_pinyin_clauses("llm agent") == []
 
@@ -62,16 +62,12 @@ def test_suggestions_from_several_syllables_typed():
 def test_a_chinese_query_is_also_looked_for_by_its_sounds():
     from indexer.queries.sounds import chinese_sound_clauses
 
-    clauses = chinese_sound_clauses("向量苏据库")
-    whole, *one_wrong = clauses
-    assert whole["match_phrase"]["title_syllables.fuzzy"]["query"] == "xiang liang su ju ku"
-    # one syllable left out at a time: five phrases, the inner ones with a gap of one
-    left_out = [c["constant_score"]["filter"]["match_phrase"]["title_syllables.fuzzy"] for c in one_wrong]
-    assert [p["query"] for p in left_out][:2] == ["liang su ju ku", "xiang su ju ku"]
-    assert [p["slop"] for p in left_out] == [0, 1, 1, 1, 0]
-    assert all(
-        c["constant_score"]["boost"] < whole["match_phrase"]["title_syllables.fuzzy"]["boost"] * 2 for c in one_wrong
-    )
+    whole, one_wrong = chinese_sound_clauses("向量苏据库")
+    assert whole["match"]["title_syllables.fuzzy"] == {"query": "xiang liang su ju ku", "boost": 0.5, "operator": "and"}
+    # one wrong syllable is two of its four pairs missing; a fixed score below the whole sounds'
+    allowing = one_wrong["constant_score"]["filter"]["match"]["title_syllables.fuzzy"]
+    assert allowing["minimum_should_match"] == "2<-1 3<-2"
+    assert one_wrong["constant_score"]["boost"] <= 0.5
 
 
 def test_short_or_mixed_queries_get_no_sound_clauses():
@@ -79,4 +75,5 @@ def test_short_or_mixed_queries_get_no_sound_clauses():
 
     assert chinese_sound_clauses("芯片") == []  # two characters: a sound-alike pair is everywhere
     assert chinese_sound_clauses("GPU 芯片") == []  # not Chinese only
-    assert len(chinese_sound_clauses("大模型")) == 1  # three: no phrase of two syllables with one left out
+    assert len(chinese_sound_clauses("大模型")) == 1  # three: no allowance for a wrong syllable
+    assert len(chinese_sound_clauses("向量 数据库")) == 1  # words set apart are each required
