@@ -87,6 +87,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         moderation,
         papers,
         rankings,
+        reader_feeds,
         search,
         site,
         stories,
@@ -109,6 +110,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         moderation,
         site,
         editor,
+        reader_feeds,
     ):
         api.register_blueprint(read_api.blp)
     from api.auth import routes as auth_routes

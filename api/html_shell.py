@@ -65,6 +65,10 @@ def head_tags(meta: PageMeta, site: dict, origin: str, path: str) -> str:
         pairs += [("property", "og:image", image), ("name", "twitter:image", image)]
     lines = [f"<title>{escape(title)}</title>", f'<meta name="description" content="{escape(description)}" />']
     lines += [f'<meta {attr}="{key}" content="{escape(value)}" />' for attr, key, value in pairs]
+    lines += [
+        f'<link rel="alternate" type="{media_type}" title="{escape(name)}" href="{escape(origin + href)}" />'
+        for media_type, name, href in meta.feeds
+    ]
     if meta.status == 404:
         lines.append('<meta name="robots" content="noindex" />')
     lines.append(f'<script type="application/json" id="{SITE_JSON_ID}">{_script_json(site)}</script>')

@@ -55,7 +55,7 @@ def serve(path: str):
         return send_built_file(dist, path, request)
     if not (dist / "index.html").is_file():
         return "UI not built: run `make ui` (npm run build in ui/)", 503
-    meta = page_meta(request.path, request.args.to_dict())
+    meta = page_meta(request.path, {**request.args.to_dict(), "label": ",".join(request.args.getlist("label"))})
     current = settings()
     origin = current.site_url.rstrip("/") or request.host_url.rstrip("/")
     html = render_shell(dist / "index.html", meta, site_info(current), origin, request.path)

@@ -19,6 +19,8 @@ import kinds
 from api.context import reader
 from api.envelope import ApiError
 from api.services.papers import find_paper
+from api.services.reader_feeds import READER_FEEDS
+from store.tags import tags_by_id
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,8 @@ class PageMeta:
     image: str | None = None
     kind: str = "website"  # og:type
     status: int = 200
+    # (type, title, path) of the feeds a reader can subscribe to from this page: <link rel="alternate">
+    feeds: tuple[tuple[str, str, str], ...] = ()
 
 
 NOT_FOUND = PageMeta(title="404", status=404)
@@ -121,13 +125,27 @@ ITEM_PAGES: list[tuple[re.Pattern[str], Callable[[str], PageMeta]]] = [
 ]
 
 
+def _feeds_of(route: str, query: dict[str, str]) -> tuple[tuple[str, str, str], ...]:
+    """A list page's RSS and Atom feeds (api/services/reader_feeds.py), of the page's known tags if it has any."""
+    kind = next((name for name, feed in READER_FEEDS.items() if feed.page.strip("/") == route), None)
+    if kind is None:
+        return ()
+    labels = [tag for tag in query.get("label", "").split(",") if tag in tags_by_id()]
+    suffix = "?" + "&".join(f"label={tag}" for tag in labels) if labels else ""
+    named = READER_FEEDS[kind].title + "".join(f" · {tags_by_id()[tag]['label']}" for tag in labels)
+    return (
+        ("application/rss+xml", f"{named}（RSS）", f"/feeds/{kind}.xml{suffix}"),
+        ("application/atom+xml", f"{named}（Atom）", f"/feeds/{kind}.atom{suffix}"),
+    )
+
+
 def page_meta(path: str, query: dict[str, str]) -> PageMeta:
     route = path.strip("/")
     if route in LIST_PAGES:
         title = LIST_PAGES[route]
         if route == "search" and query.get("q", "").strip():
             title = f"{query['q'].strip()[:100]} 的搜索结果"
-        return PageMeta(title, LIST_DESCRIPTIONS.get(route))
+        return PageMeta(title, LIST_DESCRIPTIONS.get(route), feeds=_feeds_of(route, query))
     for pattern, read in ITEM_PAGES:
         found = pattern.fullmatch(route)
         if found:
