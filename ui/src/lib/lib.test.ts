@@ -3,7 +3,8 @@ import { proxyImage } from './image';
 import { QueryClient } from '@tanstack/react-query';
 import { contentTypeOf } from './contentType';
 import { tagEnabled, TAGS_BY_ID, TAG_GROUPS } from './tags';
-import { ApiError, get, request } from './request';
+import { ApiError } from './request';
+import { api } from './requestApi';
 import { detectDevice } from './device';
 import { paths } from './paths';
 import { shouldReloadForChunk } from './lazy';
@@ -96,16 +97,16 @@ describe('request layer', () => {
 
   it('returns data for code 0 and -1, sends credentials to /api', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(() => reply({ code: -1, data: { a: 1 }, msg: '' }));
-    await expect(request('/v2/x', { params: { q: '大模型', label: ['a', 'b'] } })).resolves.toEqual({ a: 1 });
+    await expect(api.get('/v2/search', { params: { query: { q: '大模型', label: ['a', 'b'] } } })).resolves.toEqual({ a: 1 });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/v2/x?q=%E5%A4%A7%E6%A8%A1%E5%9E%8B&label=a&label=b');
+    expect(url).toBe('/api/v2/search?q=%E5%A4%A7%E6%A8%A1%E5%9E%8B&label=a&label=b');
     expect(init.credentials).toBe('include');
   });
 
   it('identical in-flight requests share one network call (TanStack Query, by query key)', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(() => reply({ code: 0, data: 1 }));
     const client = new QueryClient();
-    const options = { queryKey: ['same'], queryFn: ({ signal }: { signal: AbortSignal }) => get<number>('/same', undefined, { signal }) };
+    const options = { queryKey: ['same'], queryFn: ({ signal }: { signal: AbortSignal }) => api.get('/v1/site', undefined, { signal }) };
     const [a, b] = await Promise.all([client.fetchQuery(options), client.fetchQuery(options)]);
     expect(a).toBe(1);
     expect(b).toBe(1);
@@ -117,7 +118,7 @@ describe('request layer', () => {
       (init as RequestInit).signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
     }));
     const controller = new AbortController();
-    const pending = request('/slow', { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = api.get('/v1/site', undefined, { signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();
     const err = await pending;
     expect(err).not.toBeInstanceOf(ApiError);
@@ -126,7 +127,7 @@ describe('request layer', () => {
 
   it('rejects other codes with code and message', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => reply({ code: 400, data: null, msg: '搜索内容不能超过100个字符' }, 400));
-    const err = (await request('/bad', { skipErrorHandler: true }).catch((e: unknown) => e)) as ApiError;
+    const err = (await api.get('/v2/search', { params: { query: { q: 'x' } } }, { skipErrorHandler: true }).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe(400);
     expect(err.message).toBe('搜索内容不能超过100个字符');

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, csrfToken, get, post, put, resetLoginRedirect, write } from './request';
+import { ApiError, csrfToken, resetLoginRedirect } from './request';
+import { api } from './requestApi';
 import { safeRedirect } from './paths';
 
 function reply(body: unknown, status = 200) {
@@ -26,9 +27,9 @@ describe('request client: CSRF header', () => {
     document.cookie = 'hub_csrf=tok123; path=/';
     const fetchMock = reply({ code: 0, data: { ok: 1 }, msg: '' });
     vi.stubGlobal('fetch', fetchMock);
-    await post('/v1/stories', { title: 't' });
-    await put('/v1/stories/1', { title: 't' });
-    await get('/v1/stories/1');
+    await api.post('/v1/stories', { body: { title: 't', content: 'c' } });
+    await api.put('/v1/stories/{story_id}', { params: { path: { story_id: 1 } }, body: { title: 't', content: 'c' } });
+    await api.get('/v1/stories/{story_id}', { params: { path: { story_id: 1 } } });
     const headers = fetchMock.mock.calls.map((c) => (c as unknown as [string, RequestInit])[1].headers as Record<string, string>);
     expect(headers[0]['X-CSRF-Token']).toBe('tok123');
     expect(headers[1]['X-CSRF-Token']).toBe('tok123');
@@ -41,14 +42,14 @@ describe('request client: CSRF header', () => {
   it('sends no CSRF header when the cookie is absent', async () => {
     const fetchMock = reply({ code: 0, data: null, msg: '' });
     vi.stubGlobal('fetch', fetchMock);
-    await post('/v1/report/down', { story_id: 1 });
+    await api.post('/v1/report/down', { body: { story_id: 1 } });
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect((init.headers as Record<string, string>)['X-CSRF-Token']).toBeUndefined();
   });
 
   it('write() returns the data and the envelope msg', async () => {
     vi.stubGlobal('fetch', reply({ code: 0, data: { id: 5 }, msg: '发布成功' }));
-    await expect(write('POST', '/v1/stories', {})).resolves.toEqual({ data: { id: 5 }, msg: '发布成功' });
+    await expect(api.write('post', '/v1/stories', { body: { title: 't', content: 'c' } })).resolves.toEqual({ data: { id: 5 }, msg: '发布成功' });
   });
 });
 
@@ -70,7 +71,7 @@ describe('request client: 403 sends the visitor to login', () => {
 
   it('redirects to /auth/login with the current path and query', async () => {
     vi.stubGlobal('fetch', reply({ code: 403, data: null, msg: '没有权限' }, 403));
-    await expect(post('/v1/stories/7/favourite')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.post('/v1/stories/{story_id}/favourite', { params: { path: { story_id: 7 } } })).rejects.toBeInstanceOf(ApiError);
     expect(assign).toHaveBeenCalledTimes(1);
     const url = assign.mock.calls[0][0] as string;
     expect(url.startsWith('/auth/login?')).toBe(true);
@@ -79,7 +80,7 @@ describe('request client: 403 sends the visitor to login', () => {
 
   it('does not redirect when the caller skips global error handling (login info)', async () => {
     vi.stubGlobal('fetch', reply({ code: 403, data: null, msg: '没有权限' }, 403));
-    await expect(get('/v1/users', undefined, { skipErrorHandler: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(api.get('/v1/users', undefined, { skipErrorHandler: true })).rejects.toBeInstanceOf(ApiError);
     expect(assign).not.toHaveBeenCalled();
   });
 });

@@ -6,8 +6,7 @@
  * fetch per query key.
  *
  * Calls go through the typed client (./requestApi.ts: `api.get/post/put/write`, bound to the API
- * document), which uses the pieces below; `get/post/put/write/request` take any path and type and stay
- * for the few calls not yet moved (the paper and event pages' writes, the profile form) and `upload`.
+ * document), which uses the pieces below; `upload` sends a picture (multipart) the same way.
  */
 import { config } from './config';
 import { currentPath, paths } from './paths';
@@ -24,10 +23,8 @@ export class ApiError extends Error {
 
 export const FAILED_MSG = '请求失败，点击重新加载';
 
+/** Per-call options (the typed client takes the path, parameters and body from the document). */
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT';
-  params?: Record<string, unknown>;
-  body?: unknown;
   signal?: AbortSignal;
   /** Skip the global toast / login redirect (login info, unread check, authorize checking). */
   skipErrorHandler?: boolean;
@@ -157,26 +154,6 @@ export function reportFailure(err: unknown, opts: Pick<RequestOptions, 'skipErro
   if (err instanceof ApiError && !opts.skipErrorHandler && !opts.signal?.aborted) handleError(err);
 }
 
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const method = opts.method ?? 'GET';
-  const url = `${config.apiBase}${path}${buildQuery(opts.params)}`;
-  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const init: RequestInit = { method, credentials: 'include', headers: callHeaders(method, opts, body !== undefined), body };
-  try {
-    return await perform<T>(url, init, opts.timeout ?? config.timeout, opts.signal, opts.onMessage);
-  } catch (err) {
-    reportFailure(err, opts);
-    throw err;
-  }
-}
-
-export const get = <T>(path: string, params?: Record<string, unknown>, opts: RequestOptions = {}) =>
-  request<T>(path, { ...opts, method: 'GET', params });
-export const post = <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
-  request<T>(path, { ...opts, method: 'POST', body });
-export const put = <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
-  request<T>(path, { ...opts, method: 'PUT', body });
-
 /** A multipart upload (a file in FormData): the browser writes the boundary; the CSRF header as for any write. */
 export async function upload<T>(path: string, form: FormData, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -191,10 +168,3 @@ export async function upload<T>(path: string, form: FormData, opts: RequestOptio
   }
 }
 const UPLOAD_TIMEOUT = 60_000;
-
-/** The envelope's `msg` of a write (shown as its toast); `request` returns only `data`. */
-export async function write<T>(method: 'POST' | 'PUT', path: string, body?: unknown, opts: RequestOptions = {}): Promise<{ data: T; msg: string }> {
-  let msg = '';
-  const data = await request<T>(path, { ...opts, method, body, onMessage: (m) => { msg = m; } });
-  return { data, msg };
-}

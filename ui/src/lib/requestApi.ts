@@ -31,7 +31,7 @@ export type ApiData<M extends Method, P extends ApiPath<M>> =
   MethodResponse<Client, M, P> extends { data?: infer D } ? Exclude<D, null | undefined> : never;
 
 /** Per-call options of the request layer (the method, path, query and body come from the typed part). */
-export type CallOptions = Omit<RequestOptions, 'method' | 'params' | 'body'>;
+export type CallOptions = RequestOptions;
 
 /** `init` may be left out when the operation needs no parameter and no body. */
 type Args<I> = undefined extends I ? [init?: I, opts?: CallOptions] : [init: I, opts?: CallOptions];

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WishState } from '@/api/types';
 import { Icon } from '@/components/Icon/Icon';
 import { goLogin, useLogin } from '@/features/auth';
 import { formatNumber } from '@/lib/format';
-import { post, write } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 import { toast } from '@/lib/toast';
 
 /** Wish type 1 (the default of spec section 7): a lecture on the paper. */
@@ -20,10 +19,10 @@ export function WishLecture({ paperId }: { paperId: number }) {
   const client = useQueryClient();
   const state = useQuery({
     queryKey: wishKey(paperId),
-    queryFn: () => post<WishState>('/v3/paper/wish_lectures/status', { id: paperId, type: LECTURE }),
+    queryFn: () => api.post('/v3/paper/wish_lectures/status', { body: { id: paperId, type: LECTURE } }),
   });
   const start = useMutation({
-    mutationFn: () => write<WishState>('POST', '/v3/paper/wish_lectures/start', { id: paperId, type: LECTURE }),
+    mutationFn: () => api.write('post', '/v3/paper/wish_lectures/start', { body: { id: paperId, type: LECTURE } }),
     onSuccess: ({ data, msg }) => {
       client.setQueryData(wishKey(paperId), data);
       toast(msg || '操作成功', 'success');

@@ -7,7 +7,7 @@ import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { LOGIN_INFO_KEY, useRequireLogin } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { paths } from '@/lib/paths';
-import { write } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 import { toast } from '@/lib/toast';
 import type { ProfileBody } from './personQueries';
 import { NAME_MAX, REGIONS, REGION_MAX, validateProfile, type ProfileErrors, type ProfileForm } from './profileRules';
@@ -32,7 +32,7 @@ function ProfileEditor({ info }: { info: LoginInfo }) {
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const save = useMutation({
-    mutationFn: (body: ProfileBody) => write<LoginInfo>('POST', '/v1/users/edit', body),
+    mutationFn: (body: ProfileBody) => api.write('post', '/v1/users/edit', { body }),
     onSuccess: ({ data, msg }) => {
       if (data && typeof data === 'object' && 'id' in data) client.setQueryData(LOGIN_INFO_KEY, data);
       else client.invalidateQueries({ queryKey: LOGIN_INFO_KEY });
