@@ -38,6 +38,9 @@ _KIND_WORDS = {
     "paper": ["论文", "paper", "papers", "arxiv"],
     "project": ["开源项目", "开源", "项目", "github", "仓库", "repo", "repos"],
 }
+# Kind words that modify the topic and can stand anywhere (开源的语音合成模型: open-source ones, i.e. projects),
+# unlike 开源 alone at the start, which begins a name (开源数据集).
+_KIND_MODIFIERS = {"project": ["开源的", "open-source", "open source"]}
 # Places readers add to look for an event near them.
 _PLACES = (
     "北京 上海 深圳 广州 杭州 成都 武汉 南京 西安 苏州 天津 重庆 长沙 合肥 厦门 青岛 香港 台北 新加坡 线上".split()
@@ -83,6 +86,13 @@ def understand(text: str) -> Understood:
             rest, found = _take_at_edges(rest, word)
             if found:
                 dropped.append(word)
+                if kind not in kinds:
+                    kinds.append(kind)
+    for kind, words in _KIND_MODIFIERS.items():
+        for word in words:
+            if word in rest.lower():
+                dropped.append(word)
+                rest = re.sub(re.escape(word), " ", rest, flags=re.IGNORECASE)
                 if kind not in kinds:
                     kinds.append(kind)
     for word in _ZH_QUESTION:

@@ -69,3 +69,18 @@ def test_a_query_of_only_such_words_keeps_itself():
 
 def test_punctuation_does_not_stick_to_the_topic():
     assert understand("请问，怎么部署 whisper？").core == "部署 whisper"
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("开源的语音合成模型", "语音合成模型"),
+        ("有没有开源的图像分割工具", "图像分割工具"),
+        ("open-source speech models", "speech models"),
+    ],
+)
+def test_open_source_as_a_modifier_asks_for_projects(query, core):
+    """开源的 (open-source ones) anywhere names the kind; 开源 at the start of a name stays (开源数据集, above)."""
+    understood = understand(query)
+    assert understood.core == core
+    assert understood.kinds == ("project",)
