@@ -19,7 +19,7 @@ from functools import lru_cache
 from pypinyin import Style
 
 from analysis.normalize import CJK
-from analysis.words import lazy_pinyin
+from analysis.words import lazy_pinyin, pinyin_pieces
 
 # Interjections (嗯 n, 呣 m, 哼 hng…) are syllables too, but a letter or two of an English word would cut
 # into them: `chain` would read chai + n.
@@ -46,9 +46,10 @@ def syllables() -> frozenset[str]:
 def title_syllables(folded: str) -> str:
     """The title's syllables and Latin words in order, lower case ('大模型 RAG 实战' → 'da mo xing rag shi zhan')."""
     out: list[str] = []
-    for piece in lazy_pinyin(folded):
+    known = syllables()
+    for piece in pinyin_pieces(folded):
         piece = piece.lower()
-        if piece in syllables():
+        if piece in known:
             out.append(piece)
         else:  # a run of other text as pypinyin leaves it
             out.extend(_LATIN_WORD.findall(piece))

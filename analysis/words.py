@@ -79,7 +79,15 @@ def pinyin_key(text: str | None) -> str:
 
 
 def pinyin_key_folded(folded: str) -> str:
-    return "".join(p for p in lazy_pinyin(folded) if p.isascii()).lower().replace(" ", "")[:200]
+    return "".join(p for p in pinyin_pieces(folded) if p.isascii()).lower().replace(" ", "")[:200]
+
+
+@lru_cache(maxsize=64)
+def pinyin_pieces(folded: str) -> tuple[str, ...]:
+    """lazy_pinyin of a title, remembered for the few calls that follow: a document's pinyin key and its
+    syllables (analysis/syllables.py) read the same pieces, and pypinyin's own segmentation of the text
+    is not remembered by the converter."""
+    return tuple(lazy_pinyin(folded))
 
 
 def initials_key(text: str | None) -> str:
