@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from run import data_file  # noqa: E402 (the generated file, written whole or not at all)
+from dataset import data_file  # noqa: E402 (the generated file, written whole or not at all)
 
 
 def run_hub(env: dict[str, str], *args: str) -> tuple[float, int, str]:

@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from run import engine_body, index_concepts, percentile, query_set  # noqa: E402
+from common import percentile  # noqa: E402
+from measure import engine_body, index_concepts, query_set  # noqa: E402
 
 from indexer.queries.text import LENIENT_BIGRAMS, WORDS_FIELDS  # noqa: E402
 from kinds import KINDS, SEARCHABLE  # noqa: E402

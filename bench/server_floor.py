@@ -37,30 +37,27 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from run import (  # noqa: E402 (bench/run.py is the bench's toolbox)
-    FLOOR_APP,
-    SEARCH_PROBE,
-    VAR,
-    Ports,
-    bench_ports,
+from common import VAR, Ports, bench_ports, env, load, percentile  # noqa: E402
+from measure import (  # noqa: E402
     engine_body,
-    env,
     forget_cached_reads,
-    gunicorn_command,
     index_concepts,
     interleaved,
-    load,
-    percentile,
-    postgres_database,
     query_set,
+    timed_engine_search,
+    timed_site_search,
+)
+from services import (  # noqa: E402
+    FLOOR_APP,
+    SEARCH_PROBE,
+    gunicorn_command,
+    postgres_database,
     site_env,
     start_postgres,
     start_server,
     start_services,
     stop_processes,
     stop_services,
-    timed_engine_search,
-    timed_site_search,
 )
 
 
