@@ -88,6 +88,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         papers,
         rankings,
         reader_feeds,
+        related,
         search,
         site,
         stories,
@@ -111,6 +112,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         site,
         editor,
         reader_feeds,
+        related,
     ):
         api.register_blueprint(read_api.blp)
     from api.auth import routes as auth_routes
