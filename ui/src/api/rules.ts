@@ -145,6 +145,12 @@ export const BODY_RULES = {
 } as const;
 
 export const QUERY_RULES = {
+  "/v1/related": {
+    "id": {
+      "minLength": 1,
+      "maxLength": 64
+    }
+  },
   "/v1/story/subscription/": {
     "title": {
       "maxLength": 300

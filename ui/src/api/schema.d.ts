@@ -1334,6 +1334,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/related": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Items of any kind that share the item's concepts, tags or words, best first; the item itself
+         *     never. An item that does not exist has none.
+         */
+        get: {
+            parameters: {
+                query: {
+                    type: "story" | "paper" | "project" | "event";
+                    /** @description the item's id; a paper's arXiv number (2401.01234) */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RelatedEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/report/down": {
         parameters: {
             query?: never;
@@ -2316,7 +2363,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is signed in: id, name, email, phone, region, avatar_url, score, exts {arxiv_name, activity_sheet}. */
+        /**
+         * Who is signed in: id, name, email, phone, region, avatar_url, score, exts {arxiv_name, activity_sheet};
+         *     data null when nobody is.
+         * @description Every page asks this once as its session probe, so a visitor's answer is a success with no user
+         *     rather than a 401 in every signed-out page load.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2335,7 +2387,6 @@ export interface paths {
                         "application/json": components["schemas"]["LoginInfoEnvelope"];
                     };
                 };
-                401: components["responses"]["UNAUTHORIZED"];
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
@@ -3442,6 +3493,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feeds/{kind}.{fmt}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "story" | "paper" | "event" | "project";
+                fmt: "xml" | "atom";
+            };
+            cookie?: never;
+        };
+        /**
+         * The 30 newest items of a kind (story, paper, event, project), of any of the `label` tags when
+         *     given; each links to its page on the site.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 标签 id */
+                    label?: string[];
+                };
+                header?: never;
+                path: {
+                    kind: "story" | "paper" | "event" | "project";
+                    fmt: "xml" | "atom";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RSS 2.0 (.xml) or Atom (.atom) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3618,6 +3719,8 @@ export interface components {
             icon_msg?: string | null;
             id: number;
             image_url?: string | null;
+            /** @description the live stream: 观看直播 opens it while the event runs */
+            live_url?: string | null;
             /** @description escaped HTML, highlighted when searched */
             name: string;
             /** @description plain name */
@@ -4069,6 +4172,12 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: components["schemas"]["RejectedList"] | null;
+            msg?: string;
+        };
+        RelatedEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["FeedList"] | null;
             msg?: string;
         };
         Report: {
@@ -4587,15 +4696,6 @@ export interface components {
         };
         /** @description Service Unavailable */
         SERVICE_UNAVAILABLE: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Unauthorized */
-        UNAUTHORIZED: {
             headers: {
                 [name: string]: unknown;
             };
