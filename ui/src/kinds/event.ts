@@ -7,6 +7,7 @@ export const event: KindSpec<'event'> = {
   key: (item) => `event:${item.event_info?.id ?? item.id}`,
   trackIds: (item) => (item.event_info ? { event_id: item.event_info.id } : {}),
   // events are tagged like stories
+  pageCodes: {},
   tagModel: 'story',
   pageRoots: ['events'],
   // an event opens through EventLink (the hub's page or the events site), not a router link

@@ -46,6 +46,14 @@ export function kindOfPageRoot(root: string): Kind | undefined {
   return KIND_LIST.find((spec) => spec.pageRoots.includes(root))?.kind;
 }
 
+/** The beacons' page code a kind gives the pages under the path segment `root` (undefined: no kind's page). */
+export function kindPageCode(root: string): string | undefined {
+  for (const spec of KIND_LIST) {
+    if (Object.prototype.hasOwnProperty.call(spec.pageCodes, root)) return spec.pageCodes[root];
+  }
+  return undefined;
+}
+
 /** De-duplication and React key of a feed item: the kind's own key, so the same id in two kinds is two items. */
 export const itemKey = (item: FeedItem): string => KINDS[item.type].key(item);
 

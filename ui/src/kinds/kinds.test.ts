@@ -3,6 +3,7 @@ import openapi from '@/api/openapi.json';
 import type { FeedItem, Paged } from '@/api/types';
 import { dedupe } from '@/hooks/useInfiniteList';
 import { contentTypeOf } from '@/lib/contentType';
+import { pageCode } from '@/lib/tracking';
 import { eventInfo, linkInfo, paperInfo, projectInfo, storyInfo } from '../../tests/factories';
 import { isKind, itemKey, KIND_LIST, KINDS, kindOfFeedPage, trackIds } from '.';
 
@@ -30,6 +31,7 @@ describe('the kinds registry', () => {
       { story_id: 1 }, { paper_id: 2 }, { event_id: 3 }, { project_id: 4 }, {},
     ]);
     expect(['/link', '/view/1', '/trends/2', '/events', '/rankings'].map(contentTypeOf)).toEqual(['story', 'story', 'paper', 'event', 'ranking']);
+    expect(['/view/1', '/paper/2', '/trends/2', '/events', '/'].map(pageCode)).toEqual(['story_detail', 'paper_detail', 'paper_trends', 'events', 'home']);
   });
 });
 

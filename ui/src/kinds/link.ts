@@ -7,6 +7,7 @@ export const link: KindSpec<'link'> = {
   key: (item) => `link:${item.id}`,
   // the beacon format has no id for statuses
   trackIds: () => ({}),
+  pageCodes: {},
   tagModel: null,
   // /link is laid out as a story page (the stories' tags in its side nav)
   pageRoots: [],

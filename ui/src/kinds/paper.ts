@@ -8,6 +8,7 @@ export const paper: KindSpec<'paper'> = {
   // one item per arXiv number, whatever row carries it
   key: (item) => `paper:${item.paper_info?.arxiv_id || item.id}`,
   trackIds: (item) => (item.paper_info ? { paper_id: item.paper_info.id } : {}),
+  pageCodes: { paper: 'paper_detail', trends: 'paper_trends' },
   tagModel: 'paper',
   pageRoots: ['papers', 'paper', 'trends'],
   detailPath: paths.paper,

@@ -6,6 +6,7 @@ export const project: KindSpec<'project'> = {
   label: '项目',
   key: (item) => `project:${item.id}`,
   trackIds: (item) => (item.project_info ? { project_id: item.project_info.id } : {}),
+  pageCodes: {},
   tagModel: 'project',
   pageRoots: ['projects'],
   detailPath: null,

@@ -6,6 +6,7 @@ export const story: KindSpec<'story'> = {
   label: '文章',
   key: (item) => `story:${item.story_id ?? item.id}`,
   trackIds: (item) => (item.story_info ? { story_id: item.story_info.id } : {}),
+  pageCodes: { view: 'story_detail' },
   tagModel: 'story',
   // the home page, and every page no kind claims, is the stories' too (lib/contentType.ts)
   pageRoots: ['view'],

@@ -30,6 +30,8 @@ export interface KindSpec<K extends Kind = Kind> {
   key: (item: FeedItem) => string;
   /** the ids a tracking beacon carries for an item of this kind (empty: not tracked) */
   trackIds: (item: FeedItem) => TrackIds;
+  /** the beacons' page codes of this kind's own pages, by their first path segment (lib/tracking.ts pageCode) */
+  pageCodes: Readonly<Record<string, string>>;
   /** which tag mapping applies (null: the kind's items are not filtered by the tag groups) */
   tagModel: TagModel | null;
   /** first path segments of the in-app pages that belong to this kind (the side nav's kind, tag rules) */

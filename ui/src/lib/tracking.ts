@@ -5,6 +5,7 @@
  * never delays the page: nothing waits for it, and what is queued is sent when the page is hidden.
  */
 import { config } from './config';
+import { kindPageCode } from '@/kinds';
 import { detectDevice } from './device';
 
 export type TrackEvent = 'exposure' | 'duration' | 'click';
@@ -74,9 +75,8 @@ export function visitorId(): string {
 export function pageCode(pathname: string): string {
   const [first = '', second = ''] = pathname.split('/').filter(Boolean);
   if (first === '') return 'home';
-  if (first === 'view') return 'story_detail';
-  if (first === 'paper') return 'paper_detail';
-  if (first === 'trends') return 'paper_trends';
+  const kindPage = kindPageCode(first);
+  if (kindPage) return kindPage;
   if (first === 'users') return second && second !== 'edit' ? 'user_home' : `users${second ? `_${second}` : ''}`;
   return first;
 }
