@@ -119,6 +119,19 @@ class ImageUrl(fields.String):
         return text
 
 
+class WebUrl(fields.String):
+    """A link out to a page (an event's live stream): an absolute http(s) URL (see `is_web_url`), no markup
+    characters; empty means none."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = (super()._deserialize(value, attr, data, **kwargs) or "").strip()
+        if not text:
+            return None
+        if any(c in _NOT_IN_URLS or ord(c) < 0x20 for c in text) or not is_web_url(text):
+            raise ValidationError(f"not an http(s) URL: {text[:80]!r}")
+        return text
+
+
 # Dates outside a sane window are refused: a story dated 9999-12-31 (or tomorrow) would pin itself to the
 # top of every "newest" order. Items may be ahead of the import by a clock's skew only (dates carry their
 # zone, so time zones are no excuse); events are announced ahead and have a window of their own.

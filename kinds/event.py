@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from analysis.views import text_views
 from kinds.base import FeedSpec, Kind
-from kinds.common import TAG_LIMIT, ImageUrl, Moment, TaggedRecord, TagSchema, highlight_of, iso
+from kinds.common import TAG_LIMIT, ImageUrl, Moment, TaggedRecord, TagSchema, WebUrl, highlight_of, iso
 from store.models import Event
 from store.tags import tag_names
 from store.writes import upsert
@@ -26,6 +26,7 @@ class EventRecord(TaggedRecord):
     title = fields.String(load_default=None)
     brief = fields.String(required=True)
     image_url = ImageUrl(load_default=None, allow_none=True)
+    live_url = WebUrl(load_default=None, allow_none=True)
     address = fields.String(load_default=None)
     company = fields.String(load_default=None)
     # Events may be announced ahead: up to two years out, and as far back as ten years.
@@ -61,6 +62,9 @@ class EventInfoSchema(Schema):
     title_html = fields.String(required=True)
     brief = fields.String(allow_none=True)
     image_url = fields.String(allow_none=True)
+    live_url = fields.String(
+        allow_none=True, metadata={"description": "the live stream: 观看直播 opens it while the event runs"}
+    )
     address = fields.String(allow_none=True)
     company = fields.String(allow_none=True)
     start_time = fields.String(required=True)
@@ -138,6 +142,7 @@ class EventKind(Kind):
             "title": event.title,
             "brief": event.brief,
             "image_url": event.image_url,
+            "live_url": event.live_url,
             "address": event.address,
             "company": event.company,
             "start_time": iso(event.start_time),

@@ -128,6 +128,8 @@ class Event(Versioned, Base):
     title: Mapped[str | None] = mapped_column(String(300))
     brief: Mapped[str] = mapped_column(Text)
     image_url: Mapped[str | None] = mapped_column(String(500))
+    # The live stream, where 观看直播 goes while the event runs (an http(s) address)
+    live_url: Mapped[str | None] = mapped_column(String(500))
     address: Mapped[str | None] = mapped_column(String(300))
     company: Mapped[str | None] = mapped_column(String(200))
     start_time: Mapped[datetime] = mapped_column()

@@ -1052,6 +1052,8 @@ def make_events() -> list[dict]:
         e["brief"] = e["brief"].replace("{company}", e["company"])
         if rng.random() < 0.15:
             e.pop("image_url")
+        if online or st == "live":  # where 观看直播 goes while it runs (no draw from rng: the rest stays as it was)
+            e["live_url"] = f"https://live.aihub.example/events/{eid}"
         events.append(e)
     for e in events:
         e.pop("_st")

@@ -1,6 +1,7 @@
 // Issue 33's remaining Lows in Chromium, against the running stack at HUB_BASE_URL: the sign-in
 // provider's page in the site's look with a way back, signed-out pages without 4xx answers, the user
-// page's header, the paper's heat header and chart, the logo's preview and the tour's third step.
+// page's header, the paper's heat header and chart, the logo's preview, the tour's third step and a
+// live event's 观看直播.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, DESKTOP, PHONE, PHONE_UA, api, launch, newPage, shot } from './browser.mjs';
@@ -181,6 +182,33 @@ describe('the tour', () => {
       assert.equal(overlap, false, `bubble ${JSON.stringify(box)} over spotlight ${JSON.stringify(spot)}`);
       assert.ok(box.left >= 0 && box.right <= (opts.viewport ?? DESKTOP).width && box.top >= 0 && box.bottom <= (opts.viewport ?? DESKTOP).height, 'inside the window');
       await shot(page, `members-tour-step3-${form}`);
+      await context.close();
+    });
+  }
+});
+
+describe('a live event', () => {
+  for (const [form, opts] of FORMS) {
+    test(`${form}: 观看直播 on its page opens the live stream the event carries`, async () => {
+      const body = JSON.stringify({ page: 1, size: 20, sort: 'new' });
+      const events = (await api('/v1/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).list.map((item) => item.event_info ?? item);
+      const live = events.find((e) => e.color_status === 'live' && e.live_url);
+      assert.ok(live, 'the demo corpus has a live event with a stream');
+      const { context, page } = await newPage(browser, opts);
+      await page.goto(`${BASE}/activities/${live.id}`);
+      const watch = page.locator('.event-page__actions a', { hasText: '观看直播' });
+      await watch.waitFor();
+      assert.equal(await watch.getAttribute('href'), live.live_url);
+      assert.equal(await watch.getAttribute('target'), '_blank');
+      assert.match(await watch.getAttribute('rel'), /noopener/);
+      await shot(page, `members-live-event-${form}`);
+      // an event that has not started has no such link
+      const upcoming = events.find((e) => e.color_status === 'open' && e.live_url);
+      if (upcoming) {
+        await page.goto(`${BASE}/activities/${upcoming.id}`);
+        await page.locator('.event-page__title').waitFor();
+        assert.equal(await page.locator('.event-page__actions a', { hasText: '观看直播' }).count(), 0);
+      }
       await context.close();
     });
   }

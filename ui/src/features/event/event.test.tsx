@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '@/api/types';
 import { calendarLink, sameSiteFile } from './calendar';
-import { buttonText, eventClick, ticketOf } from './eventRules';
+import { buttonText, eventClick, liveStreamOf, ticketOf } from './eventRules';
 import { TICKET_NOTES, TICKET_QR_SIZE, TicketView } from './TicketDialog';
 
 const open = { button_msg: '立即报名', order_status: null };
@@ -25,6 +25,20 @@ describe('event button (spec section 4)', () => {
   it('reads a ticket only when there is one', () => {
     expect(ticketOf({ order_info: null })).toBeNull();
     expect(ticketOf({ order_info: {} as never })).toBeNull();
+  });
+});
+
+describe('观看直播 on the event page', () => {
+  const stream = 'https://live.aihub.example/events/2';
+  it('opens the live stream the event carries while it runs', () => {
+    expect(liveStreamOf({ color_status: 'live', live_url: stream })).toBe(stream);
+  });
+  it('not before or after, not without a stream, never another scheme', () => {
+    expect(liveStreamOf({ color_status: 'open', live_url: stream })).toBeNull();
+    expect(liveStreamOf({ color_status: 'ended', live_url: stream })).toBeNull();
+    expect(liveStreamOf({ color_status: 'live' })).toBeNull();
+    expect(liveStreamOf({ color_status: 'live', live_url: 'javascript:alert(1)' })).toBeNull();
+    expect(liveStreamOf({ color_status: 'live', live_url: '/activities/2' })).toBeNull();
   });
 });
 

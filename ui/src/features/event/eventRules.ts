@@ -32,3 +32,18 @@ export function ticketOf(event: Pick<EventInfo, 'order_info'> | null | undefined
   const info = event?.order_info;
   return info && 'encode_oder_id' in info ? (info as Ticket) : null;
 }
+
+/**
+ * Where 观看直播 goes on the event page: the live stream the event carries (`live_url`), while it runs,
+ * and only an absolute http(s) address. The API document names the field from its next regeneration,
+ * hence the widened type.
+ */
+export function liveStreamOf(event: Pick<EventInfo, 'color_status'> & { live_url?: string | null }): string | null {
+  if (event.color_status !== 'live' || !event.live_url) return null;
+  try {
+    const url = new URL(event.live_url);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
