@@ -3,11 +3,11 @@ import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ExpertTag } from '@/components/ExpertTag/ExpertTag';
 import { Avatar, Img } from '@/components/Img/Img';
-import { Icon } from '@/components/Icon/Icon';
 import { SharePopover } from '@/components/SharePopover/SharePopover';
 import { NotFound, QueryError } from '@/components/ErrorView/ErrorView';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { TagList } from '@/components/TagList/TagList';
+import { RelatedAside } from '@/features/related';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useDuration } from '@/hooks/useTracking';
 import { formatDateTime, formatNumber, formatRelativeTime } from '@/lib/format';
@@ -15,7 +15,7 @@ import { COVER_WIDTH } from '@/lib/image';
 import { paths } from '@/lib/paths';
 import { StoryActions } from './StoryActions';
 import { storyContentHtml } from './storyContent';
-import { similarStoriesQuery, storyQuery } from './storyQueries';
+import { storyQuery } from './storyQueries';
 import '@/components/Card/card.css';
 import './StoryPage.css';
 
@@ -27,7 +27,6 @@ export default function StoryPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const story = useQuery(storyQuery(id));
-  const similar = useQuery(similarStoriesQuery(id, story.isSuccess));
   const s = story.data;
   useDocumentTitle(s?.title, { description: s?.summary, image: s?.cover_url });
   useDuration('detail', s ? { story_id: s.id } : null);
@@ -36,7 +35,6 @@ export default function StoryPage() {
   if (!id) return <NotFound />;
   if (story.isLoading) return <PageLoading />;
   if (story.isError || !s) return <QueryError error={story.error} />;
-  const related = (similar.data?.list ?? []).flatMap((it) => (it.story_info ? [it.story_info] : []));
   return (
     <div className="story-page">
       <article className="story-page__article">
@@ -66,20 +64,9 @@ export default function StoryPage() {
           <StoryActions story={s} size={16} onDeleted={() => navigate(paths.home(), { replace: true })} />
         </div>
       </article>
-      <aside className="story-page__aside" aria-label="相关文章">
-        <h2 className="aside-title">相关文章</h2>
-        {related.length === 0 && <p className="aside-empty">{similar.isLoading ? '正在加载' : '暂无数据'}</p>}
-        <ul className="related-list">
-          {related.map((r) => (
-            <li key={r.id}>
-              <a href={paths.story(r.id)} target="_blank" rel="noopener">
-                <span className="related-list__title">{r.title}</span>
-                <span className="related-list__meta">{formatRelativeTime(r.created_at)} · <Icon name="thumb" size={12} /> {formatNumber(r.final_score)}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </aside>
+      <div className="story-page__aside">
+        <RelatedAside of={{ type: 'story', id }} enabled={story.isSuccess} />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,2 @@
+export { RelatedAside } from './RelatedAside';
+export { relatedQuery, type RelatedOf } from './relatedQueries';
