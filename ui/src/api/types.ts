@@ -28,10 +28,9 @@ export type SourceList = Schemas['SourceList'];
 export type ProjectInfo = Schemas['ProjectInfo'];
 export type LinkInfo = Schemas['LinkInfo'];
 export type FeedItem = Schemas['FeedItem'];
-export type FeedPage = Paged<FeedItem>;
-export type FeedList = { list: FeedItem[] };
+export type FeedPage = Schemas['FeedPage'];
 /** A page of GET /v2/search: a feed page plus `did_you_mean` when nothing is found. */
-export type SearchResults = Omit<Schemas['SearchPage'], 'list'> & { list: FeedItem[] };
+export type SearchResults = Schemas['SearchPage'];
 export type RankedPerson = Schemas['RankedPerson'];
 export type RankingPage = Schemas['RankingPage'];
 /** A paper author or hub user (POST /v2/papers/userinfo). */
