@@ -1,6 +1,8 @@
 """The AI vocabulary: the zh↔en glossary (synonym groups, data/search/glossary.txt, editors extend it)
-and extra segmentation words (data/search/words.txt). Both files are re-read when they change, so a
-glossary edit applies to the next search without a restart or a reindex.
+and extra segmentation words (data/search/words.txt). The glossary's text comes from a source the entry
+point names (`use_glossary_source`: the editors' list in the database, store/word_lists.py, on every API
+host and worker), else from the file; either is re-read when it changes, so a glossary edit applies to
+the next search without a restart or a reindex.
 
 Each group has a concept id (`concept_id`, from its terms): documents carry the ids of the groups
 they name (`Glossary.concept_ids`, the `concepts` field), so a search asks for one term instead of
@@ -14,7 +16,7 @@ import itertools
 import json
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -30,9 +32,10 @@ TAGS = DATA / "tags.json"
 
 
 def _lines(path: Path) -> list[str]:
-    if not path.is_file():
-        return []
-    text = path.read_text(encoding="utf-8")
+    return _text_lines(path.read_text(encoding="utf-8")) if path.is_file() else []
+
+
+def _text_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
@@ -152,22 +155,46 @@ def _occurs(term: str, folded: str, padded: str) -> bool:
 
 
 _lock = threading.Lock()
-_cache: dict[str, tuple[float, Glossary]] = {}
+_cache: dict[str, tuple[object, Glossary]] = {}
+# (stamp, text) of the glossary, named by the entry point (None: the file). The stamp changes with the text.
+_source: Callable[[], tuple[object, str]] | None = None
+
+
+def use_glossary_source(source: Callable[[], tuple[object, str]] | None) -> None:
+    """Where `glossary()` reads its text from in this process (the API and the worker name the editors'
+    list in the database); None: the file."""
+    global _source
+    _source = source
+
+
+def _parsed(lines: list[str]) -> Glossary:
+    groups = []
+    for line in lines:
+        terms = tuple(dict.fromkeys(fold(t).lower() for t in line.split(",") if fold(t)))
+        if len(terms) > 1:
+            groups.append(terms)
+    return Glossary(tuple(groups))
 
 
 def glossary(path: Path | None = None) -> Glossary:
+    source = _source if path is None else None
+    if source is not None:
+        stamp, text = source()
+        key = f"source:{id(source)}"  # two apps of one process may read two databases
+        cached = _cache.get(key)
+        if cached and cached[0] == stamp:
+            return cached[1]
+        with _lock:
+            value = _parsed(_text_lines(text))
+            _cache[key] = (stamp, value)
+            return value
     path = path or GLOSSARY  # read at call time: a test (or an entry point) may point the module elsewhere
     mtime = path.stat().st_mtime_ns if path.is_file() else 0
     cached = _cache.get(str(path))
     if cached and cached[0] == mtime:
         return cached[1]
     with _lock:
-        groups = []
-        for line in _lines(path):
-            terms = tuple(dict.fromkeys(fold(t).lower() for t in line.split(",") if fold(t)))
-            if len(terms) > 1:
-                groups.append(terms)
-        value = Glossary(tuple(groups))
+        value = _parsed(_lines(path))
         _cache[str(path)] = (mtime, value)
         return value
 

@@ -65,8 +65,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     # Its warnings (failed requests, retries) still show.
     logging.getLogger("elasticsearch").setLevel(logging.WARNING)
 
+    context = HubContext.build(settings)  # first: it names where the glossary comes from
     warm_up()  # in each gunicorn worker as it boots, not in its first search
-    context = HubContext.build(settings)
     app.extensions[EXTENSION] = context
     warn_on_mapping_drift(context.reader.es, settings.index_alias, log)
     init_compression(app)  # registered first, so its after_request runs last, on the finished answer

@@ -9,6 +9,7 @@ import redis
 from flask import current_app
 from sqlalchemy.orm import Session, sessionmaker
 
+from analysis.vocabulary import use_glossary_source
 from api.index_reader import IndexReader, make_breaker
 from api.outbox_kick import TaskPublisher
 from config import Settings
@@ -16,6 +17,7 @@ from indexer.client import make_client
 from store.db import session_factory
 from store.outbox_hook import kick_after_commit
 from store.redis_client import redis_client
+from store.word_lists import GLOSSARY, HOTWORD_BLOCKLIST, WordListSource
 
 EXTENSION = "hub"
 
@@ -28,6 +30,9 @@ class HubContext:
     redis: redis.Redis
     answers: redis.Redis  # the same Redis without decoding: cached answers are bytes (api/read_cache.py)
     publisher: TaskPublisher  # the worker's tasks, by name (api/outbox_kick.py)
+    # The editors' word lists as every host reads them (store/word_lists.py).
+    glossary_source: WordListSource
+    blocklist_source: WordListSource
 
     @classmethod
     def build(cls, settings: Settings) -> HubContext:
@@ -35,14 +40,19 @@ class HubContext:
         es = make_client(settings.es_url, settings.es_username, settings.es_password, settings.es_read_timeout)
         breaker = make_breaker(settings.breaker_fail_max, settings.breaker_reset_seconds)
         publisher = TaskPublisher(settings.redis_url)
+        # A commit that wrote outbox entries asks the worker to drain them now.
+        sessions = kick_after_commit(session_factory(settings.db_url), publisher.kick_outbox)
+        glossary_source = WordListSource(sessions, GLOSSARY, settings.glossary_file)
+        use_glossary_source(glossary_source)  # the search's synonyms: the editors' list, as on every host
         return cls(
             settings=settings,
             reader=IndexReader(es, settings.index_alias, breaker),
-            # A commit that wrote outbox entries asks the worker to drain them now.
-            sessions=kick_after_commit(session_factory(settings.db_url), publisher.kick_outbox),
+            sessions=sessions,
             redis=redis_client(settings.redis_url),
             answers=redis.Redis.from_url(settings.redis_url, socket_timeout=1, socket_connect_timeout=1),
             publisher=publisher,
+            glossary_source=glossary_source,
+            blocklist_source=WordListSource(sessions, HOTWORD_BLOCKLIST, settings.hotwords_blocklist),
         )
 
 

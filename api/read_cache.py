@@ -95,9 +95,14 @@ ANSWER_PREFIX = "hub:answer:v2:"
 
 
 def _answer_key_parts(args: Any) -> tuple[str, str]:
-    config = hub().settings
+    context = hub()
+    config = context.settings
     where = _index_tag(config.es_url, config.index_alias)
-    return f"{ANSWER_PREFIX}{where}:", f":{request.method}:{request.path}:{_digest(args)}"
+    # The glossary's version too: an answer built with the old synonyms is never served once this host
+    # reads the new ones (an edit on another host reaches this one within seconds, store/word_lists.py).
+    stamp, _text = context.glossary_source()
+    glossary = _digest(stamp)[:8]
+    return f"{ANSWER_PREFIX}{where}:", f":{glossary}:{request.method}:{request.path}:{_digest(args)}"
 
 
 BROTLI = "br"

@@ -15,7 +15,7 @@ import hmac
 import logging
 from datetime import timedelta
 
-from flask import request
+from flask import has_app_context, request
 
 from api.after_answer import after_answer
 from api.context import hub
@@ -32,7 +32,8 @@ log = logging.getLogger(__name__)
 
 
 def rules(config: Settings) -> hotwords.Rules:
-    return hotwords.Rules.of(config)
+    """The hot-word rules; in a request, with the block list editors keep in the database (store/word_lists.py)."""
+    return hotwords.Rules.of(config, hub().blocklist_source if has_app_context() else None)
 
 
 def _keyed(secret: str, text: str) -> str:

@@ -30,6 +30,7 @@ import os
 import re
 import threading
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -46,22 +47,27 @@ MAX_WORD = 30
 PER_DAY_READ = 200
 
 
+# (stamp, text) of the block list: store/word_lists.WordListSource.
+BlocklistSource = Callable[[], tuple[object, str]]
+
+
 @dataclass(frozen=True)
 class Rules:
     """What the entry point configures (`HUB_HOTWORDS_*`)."""
 
     min_clients: int = 3
     day_cap: int = 2000
-    blocklist: Path | None = None
+    blocklist: BlocklistSource | Path | None = None
     min_networks: int = 2  # distinct networks (/24, /48) among those clients
 
     @classmethod
-    def of(cls, settings) -> Rules:
-        """The rules a `config.Settings` names (HUB_HOTWORDS_*), for the API and the worker alike."""
+    def of(cls, settings, blocklist: BlocklistSource | None = None) -> Rules:
+        """The rules a `config.Settings` names (HUB_HOTWORDS_*), for the API and the worker alike; the block
+        list from `blocklist` (the editors' list in the database) when given, else the file."""
         return cls(
             min_clients=settings.hotwords_min_clients,
             day_cap=settings.hotwords_day_cap,
-            blocklist=settings.hotwords_blocklist,
+            blocklist=blocklist or settings.hotwords_blocklist,
             min_networks=settings.hotwords_min_networks,
         )
 
@@ -138,7 +144,7 @@ def _skeleton(text: str) -> str:
 
 @dataclass(frozen=True)
 class _Blocklist:
-    stamp: tuple[int, int, int] | None
+    stamp: object  # the file's (mtime, size, inode) or the source's stamp
     words: frozenset[str]
     patterns: re.Pattern | None
 
@@ -148,7 +154,7 @@ class _Blocklist:
 
 
 _EMPTY = _Blocklist(None, frozenset(), None)
-_loaded: dict[Path, _Blocklist] = {}
+_loaded: dict[object, _Blocklist] = {}  # by path, or by source
 _lock = threading.Lock()
 
 
@@ -170,10 +176,17 @@ def _parse(text: str, stamp: tuple[int, int, int]) -> _Blocklist:
     return _Blocklist(stamp, frozenset(words), compiled)
 
 
-def blocklist(path: Path | None) -> _Blocklist:
-    """The block list at `path`, re-read whenever the file changes (modification time, size, inode)."""
+def blocklist(path: BlocklistSource | Path | None) -> _Blocklist:
+    """The block list from a source (the editors' list in the database, store/word_lists.py: re-parsed when
+    its stamp moves) or at `path` (re-read whenever the file changes: modification time, size, inode)."""
     if path is None:
         return _EMPTY
+    if callable(path):
+        stamp, text = path()
+        current = _loaded.get(path)
+        if current is None or current.stamp != stamp:
+            current = _loaded[path] = _parse(text, stamp)
+        return current
     path = Path(path)
     try:
         st = os.stat(path)
@@ -193,7 +206,7 @@ def blocklist(path: Path | None) -> _Blocklist:
         return loaded
 
 
-def is_blocked(word: str, path: Path | None) -> bool:
+def is_blocked(word: str, path: BlocklistSource | Path | None) -> bool:
     """A line `word` blocks that word (also spaced or dotted); `*` stands for anything ('*赌博*')."""
     return blocklist(path).blocks(word)
 

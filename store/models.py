@@ -476,3 +476,16 @@ class LinkRemoteApp(Base):
     client_id: Mapped[str] = mapped_column(String(200))
     client_secret: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class WordList(Base):
+    """An editors' word list (the search glossary, the hot-word block list) as last saved on /editor: one row
+    per list, read by every API host and worker (store/word_lists.py). `version` grows with each save, so a
+    host notices a new text by asking for one number."""
+
+    __tablename__ = "word_lists"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer)
+    updated_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)

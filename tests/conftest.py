@@ -61,6 +61,17 @@ def _services_need_the_mark(request, monkeypatch):
     monkeypatch.setattr(socket.socket, "connect", guarded)
 
 
+@pytest.fixture(autouse=True)
+def _glossary_from_the_file_after_each_test():
+    """An app or worker runtime names its database's glossary for the whole process (analysis/vocabulary.py
+    `use_glossary_source`); after the test that built it, the next reads the shipped file again, so an
+    editor's edit in one test never changes another's search."""
+    yield
+    from analysis.vocabulary import use_glossary_source
+
+    use_glossary_source(None)
+
+
 @pytest.fixture(scope="session")
 def services():
     service("es.sh", "start")

@@ -114,7 +114,7 @@ def test_an_index_made_without_glossary_ids_reports_none(demo_stack):
         es.indices.delete(index=index)
 
 
-def test_a_group_edited_after_the_index_was_built_is_found_by_its_terms(demo_stack, tmp_path, monkeypatch):
+def test_a_group_edited_after_the_index_was_built_is_found_by_its_terms(demo_stack, tmp_path):
     from analysis import vocabulary
 
     edited = tmp_path / "glossary.txt"
@@ -123,7 +123,8 @@ def test_a_group_edited_after_the_index_was_built_is_found_by_its_terms(demo_sta
     edited.write_text(text.replace(line, line + ", 检索增强式生成"), encoding="utf-8")
     with demo_stack.client() as client:
         before = data_of(client.get("/api/v2/search", query_string={"q": "检索增强式生成", "size": 50}))
-        monkeypatch.setattr(vocabulary, "GLOSSARY", edited)
+    # An app whose glossary (never saved by an editor on this database) is the edited file.
+    with demo_stack.app(glossary_file=edited).test_client() as client:
         cache_generation.bump(redis_client(demo_stack.settings().redis_url), demo_stack.alias)  # not the answer above
         group = glossary().concepts("检索增强式生成")[0][0]
         assert concept_id(group) not in indexed_concepts(Elasticsearch(ES_URL), demo_stack.alias)

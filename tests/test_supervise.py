@@ -38,12 +38,12 @@ def test_sigterm_stops_a_running_child(tmp_path):
 
 def test_every_long_running_process_of_make_run_is_supervised():
     """One of the engine, Redis, the mail sink, the provider, the worker or beat exiting must not stop the
-    site: each is restarted by deploy/supervise.sh (only the one-shot seeder and gunicorn, whose master
-    restarts its own workers, run bare)."""
+    site: each is restarted by deploy/supervise.sh (only the one-shot seeder and UI build, and gunicorn, whose
+    master restarts its own workers, run bare)."""
     procfile = (ROOT / "Procfile").read_text(encoding="utf-8")
     entries = dict(line.split(": ", 1) for line in procfile.splitlines() if line.strip())
     bare = {name for name, command in entries.items() if not command.startswith(f"deploy/supervise.sh {name} ")}
-    assert bare == {"seed", "web"}, bare
+    assert bare == {"seed", "ui", "web"}, bare
 
 
 def test_beat_runs_apart_and_its_drains_expire():

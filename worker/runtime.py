@@ -8,12 +8,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from zoneinfo import ZoneInfo
 
 import redis
 from elasticsearch import Elasticsearch
 from sqlalchemy.orm import Session, sessionmaker
 
+from analysis.vocabulary import use_glossary_source
 from config import Settings
 from indexer.client import make_client
 from indexer.jobs import JobContext
@@ -26,6 +28,7 @@ from store.leases import Lease, drain_lock, leased, rollup_lock
 from store.outbox_hook import kick_after_commit
 from store.redis_client import redis_client
 from store.source_runs import RunLog
+from store.word_lists import GLOSSARY, HOTWORD_BLOCKLIST, WordListSource
 from worker.dispatch import kick_outbox
 
 
@@ -126,9 +129,14 @@ class Runtime:
         self.drain()
         return report
 
+    @cached_property
+    def blocklist_source(self) -> WordListSource:
+        """The hot-word block list editors keep in the database (store/word_lists.py)."""
+        return WordListSource(self.sessions, HOTWORD_BLOCKLIST, self.settings.hotwords_blocklist)
+
     def refresh_hot_words(self) -> list[str]:
         config = self.settings
-        rules = hotwords.Rules.of(config)
+        rules = hotwords.Rules.of(config, self.blocklist_source)
         words = hotwords.hot_words(self.redis, self.alias, config.default_hotwords, 10, rules)
         hotwords.publish(self.redis, self.alias, words, config.hotwords_refresh_seconds)
         return words
@@ -146,10 +154,13 @@ def runtime_for(settings: Settings) -> Runtime:
 
 
 def _build(settings: Settings) -> Runtime:
-    return Runtime(
+    runtime = Runtime(
         settings=settings,
         # A commit that wrote outbox entries (a content source's run, the rollup) asks for a drain now.
         sessions=kick_after_commit(session_factory(settings.db_url), kick_outbox),
         es=make_client(settings.es_url, settings.es_username, settings.es_password, settings.es_timeout),
         redis=redis_client(settings.redis_url),
     )
+    # Documents' concepts and rebuilt indices use the glossary editors keep in the database.
+    use_glossary_source(WordListSource(runtime.sessions, GLOSSARY, settings.glossary_file))
+    return runtime

@@ -1,27 +1,24 @@
 """The two word lists editors keep on their page: the synonym glossary (read by the search at query
-time, analysis/vocabulary.py) and the hot-word block list (store/hotwords.py). Both stay the plain
-files they were (paths from the settings: HUB_GLOSSARY_FILE, HUB_HOTWORDS_BLOCKLIST); an edit is
-validated, then written atomically (a temporary file, fsync, rename), so a reader never sees half a
-file. Readers notice the new file by its modification time: the glossary applies to the next search
-without a reindex (saving it also moves the cache generation, so no cached answer outlives it), the
-block list within the hot-word cache's minute."""
+time, analysis/vocabulary.py) and the hot-word block list (store/hotwords.py). Both live in the
+database (store/word_lists.py), so every API host and worker reads the same text; until an editor saves
+one, its shipped file (HUB_GLOSSARY_FILE, HUB_HOTWORDS_BLOCKLIST) is shown and used. An edit is
+validated, then committed before the answer. Every host notices the new version within seconds: the
+glossary applies to the next searches without a reindex (saving it also moves the cache generation, so
+no cached answer outlives it), the block list within the hot-word cache's minute."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 import unicodedata
-from pathlib import Path
 
-from api.context import hub, settings
+from api.context import db_sessions, hub, settings
 from api.envelope import ApiError
 from api.services.access import require_editor
-from store import cache_generation
+from store import cache_generation, word_lists
 from store.hotwords import MAX_WORD
 
 GLOSSARY_TERM_MAX = 60
 MAX_LINES = 5000
-GLOSSARY_APPLIES = "保存后下一次搜索即生效，无需重建索引；新增的中文词在服务重启后才参与分词。"
+GLOSSARY_APPLIES = "保存后数秒内在所有服务器生效，无需重建索引；新增的中文词在服务重启后才参与分词。"
 BLOCKLIST_APPLIES = "保存后约 1 分钟内生效（热词缓存 60 秒），被屏蔽的词不计数也不展示。"
 
 
@@ -73,50 +70,50 @@ def check_blocklist(text: str) -> int:
     return len(entries)
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text if text.endswith("\n") or not text else text + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+def _shown(name: str, fallback) -> str:
+    """The list as last saved on /editor, else the shipped file it starts from."""
+    with db_sessions()() as db:
+        row = word_lists.saved(db, name)
+        return row.text if row is not None else word_lists.read_file(fallback)
 
 
-def _read(path: Path) -> str:
-    return path.read_text(encoding="utf-8") if path.is_file() else ""
+def _saved(name: str, text: str) -> str:
+    user = require_editor()
+    with db_sessions()() as db:
+        row = word_lists.save(db, name, text if text.endswith("\n") or not text else text + "\n", user.id)
+        kept = row.text
+        db.commit()  # durable before the answer
+    return kept
 
 
 def glossary() -> dict:
     require_editor()
-    text = _read(settings().glossary_file)
+    text = _shown(word_lists.GLOSSARY, settings().glossary_file)
     return {"text": text, "lines": len(_entries(text)), "applies": GLOSSARY_APPLIES}
 
 
 def save_glossary(args: dict) -> dict:
     require_editor()
     count = check_glossary(args["text"])
-    _write_atomically(settings().glossary_file, args["text"])
+    text = _saved(word_lists.GLOSSARY, args["text"])
+    hub().glossary_source.recheck()  # this host at once; the others within word_lists.CHECK_SECONDS
     # Cached search answers were built with the old synonyms: the next search must not reuse them.
     cache_generation.bump(hub().redis, settings().index_alias)
-    return {"text": _read(settings().glossary_file), "lines": count, "applies": GLOSSARY_APPLIES}
+    return {"text": text, "lines": count, "applies": GLOSSARY_APPLIES}
 
 
 def blocklist() -> dict:
     require_editor()
-    text = _read(settings().hotwords_blocklist)
+    text = _shown(word_lists.HOTWORD_BLOCKLIST, settings().hotwords_blocklist)
     return {"text": text, "lines": len(_entries(text)), "applies": BLOCKLIST_APPLIES}
 
 
 def save_blocklist(args: dict) -> dict:
     require_editor()
     count = check_blocklist(args["text"])
-    _write_atomically(settings().hotwords_blocklist, args["text"])
-    return {"text": _read(settings().hotwords_blocklist), "lines": count, "applies": BLOCKLIST_APPLIES}
+    text = _saved(word_lists.HOTWORD_BLOCKLIST, args["text"])
+    hub().blocklist_source.recheck()
+    return {"text": text, "lines": count, "applies": BLOCKLIST_APPLIES}
 
 
 __all__ = ["blocklist", "glossary", "save_blocklist", "save_glossary"]

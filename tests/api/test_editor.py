@@ -8,9 +8,8 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select, update
 
-from analysis import vocabulary
 from indexer import jobs
-from store import hotwords
+from store import hotwords, word_lists
 from store.models import OutboxEntry, RejectedDocument, Story, utcnow
 from store.writes import upsert
 from tests.support import ROOT, data_of, error_of, sign_in, story_fields, tiny_stack
@@ -184,11 +183,12 @@ def test_set_aside_documents_are_listed_with_the_reason_and_retried(editor, stac
     assert error_of(client.post("/api/v1/editor/rejected/31337/retry", headers=headers), 404)
 
 
-def test_the_glossary_is_validated_saved_and_applies_to_the_next_search(editor, stack, files, monkeypatch):
+def test_the_glossary_is_validated_saved_and_applies_to_the_next_search(editor, stack, files):
     client, headers = editor
     glossary, _ = files
-    monkeypatch.setattr(vocabulary, "GLOSSARY", glossary)  # the search reads the file the page edits
+    shipped = glossary.read_text(encoding="utf-8")
     current = data_of(client.get("/api/v1/editor/glossary"))
+    assert current["text"] == shipped  # never saved: the shipped file
     assert "大模型" in current["text"] and current["lines"] > 10 and "无需重建索引" in current["applies"]
     for text, msg in (
         ("大模型, LLM\n只有一个词", "第2行：每行至少两个同义词，用英文逗号分隔"),
@@ -197,7 +197,7 @@ def test_the_glossary_is_validated_saved_and_applies_to_the_next_search(editor, 
         ("甲, " + "长" * 61, "第1行：每个词不能超过60个字符"),
     ):
         assert error_of(client.put("/api/v1/editor/glossary", json={"text": text}, headers=headers), 400)["msg"] == msg
-    assert glossary.read_text(encoding="utf-8") == current["text"]  # a refused edit changes nothing
+    assert data_of(client.get("/api/v1/editor/glossary"))["text"] == current["text"]  # a refused edit changes nothing
 
     with client.application.test_client() as anonymous:
         before = data_of(anonymous.get("/api/v2/search", query_string={"q": "边界试验", "model": "story"}))["list"]
@@ -205,7 +205,10 @@ def test_the_glossary_is_validated_saved_and_applies_to_the_next_search(editor, 
     text = current["text"] + "边界试验, 边界测试\n"
     saved = client.put("/api/v1/editor/glossary", json={"text": text}, headers=headers)
     assert saved.get_json()["msg"] == "保存成功" and data_of(saved)["lines"] == current["lines"] + 1
-    assert glossary.read_text(encoding="utf-8").endswith("边界试验, 边界测试\n")
+    assert data_of(client.get("/api/v1/editor/glossary"))["text"].endswith("边界试验, 边界测试\n")
+    assert glossary.read_text(encoding="utf-8") == shipped  # kept in the database, not in the file
+    with stack.sessions()() as db:
+        assert word_lists.saved(db, word_lists.GLOSSARY).version == 1
     with client.application.test_client() as anonymous:
         after = data_of(anonymous.get("/api/v2/search", query_string={"q": "边界试验", "model": "story"}))["list"]
     assert after and all("边界测试" in hit["story_info"]["title"] for hit in after)
@@ -223,8 +226,10 @@ def test_the_hotword_block_list_is_validated_and_saved(editor, files):
         answer = client.put("/api/v1/editor/hotword-blocklist", json={"text": text}, headers=headers)
         assert error_of(answer, 400)["msg"] == msg
     saved = data_of(client.put("/api/v1/editor/hotword-blocklist", json={"text": "赌博\n*加微信*"}, headers=headers))
-    assert saved["lines"] == 2 and blocklist.read_text(encoding="utf-8") == "赌博\n*加微信*\n"
-    assert hotwords.is_blocked("快来加微信领取", blocklist) and not hotwords.is_blocked("大模型", blocklist)
+    assert saved["lines"] == 2 and saved["text"] == "赌博\n*加微信*\n"
+    assert blocklist.read_text(encoding="utf-8") == "# 屏蔽词\n赌博\n"  # the shipped file stays as it was
+    source = client.application.extensions["hub"].blocklist_source
+    assert hotwords.is_blocked("快来加微信领取", source) and not hotwords.is_blocked("大模型", source)
 
 
 def test_editor_writes_are_rate_limited_but_polling_is_not(stack, files):
