@@ -204,6 +204,12 @@ describe('desktop', () => {
     await tab.locator('h1.story-page__title').waitFor();
     assert.equal((await tab.locator('h1.story-page__title').textContent()).trim(), title);
     assert.ok((await tab.locator('.story-content p').count()) > 0, 'content rendered');
+    // 相关推荐: items of several kinds sharing the story's topic, each marked with its kind (issue 34).
+    const related = tab.getByRole('complementary', { name: '相关推荐' });
+    await related.locator('li').first().waitFor();
+    const kinds = await related.locator('.related-aside__kind').allTextContents();
+    assert.ok(kinds.length >= 2 && kinds.length <= 6, `related items: ${kinds}`);
+    assert.ok(new Set(kinds).size >= 2, `more than one kind: ${kinds}`);
     await tab.setViewportSize(DESKTOP);
     await settled(tab);
     await shot(tab, 'story-1280');
