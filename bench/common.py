@@ -62,6 +62,7 @@ class Report:
     latency: list[str] = field(default_factory=list)
     stack_floor: list[str] = field(default_factory=list)
     fixed_part: list[str] = field(default_factory=list)
+    related: list[str] = field(default_factory=list)
     sizes: list[str] = field(default_factory=list)
     feed: list[str] = field(default_factory=list)
     memory: list[str] = field(default_factory=list)

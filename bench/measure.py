@@ -131,6 +131,43 @@ def measure_search(ports: Ports, alias: str, queries: list[dict]) -> dict:
     return found
 
 
+def related_sample(es_url: str, alias: str, limit: int) -> list[tuple[str, str, str]]:
+    """(type, API id, document id) of stories and papers of the alias, spread over it: what a page asks."""
+    body = {"size": limit, "_source": ["type", "item_id", "arxiv_id"], "query": {"terms": {"type": ["story", "paper"]}}}
+    body["sort"] = [{"doc_key": "asc"}]
+    hits = requests.post(f"{es_url}/{alias}/_search", json=body, timeout=30).json()["hits"]["hits"]
+    return [
+        (hit["_source"]["type"], hit["_source"].get("arxiv_id") or hit["_source"]["item_id"], hit["_id"])
+        for hit in hits
+    ]
+
+
+def measure_related(ports: Ports, alias: str, limit: int) -> dict:
+    """GET /api/v1/related through the site (every call misses the read cache: a new generation, distinct
+    items) against the same engine body straight to the engine, interleaved item by item (issue 34)."""
+    from indexer.queries.related import build_related
+
+    api, engine = requests.Session(), requests.Session()
+    found: dict = {"api": [], "engine": []}
+    items = related_sample(ports.es_url, alias, limit)
+
+    def call_api(item) -> None:
+        kind, key, _doc = item
+        started = time.perf_counter()
+        answer = api.get(f"http://127.0.0.1:{ports.web}/api/v1/related", params={"type": kind, "id": key}, timeout=30)
+        found["api"].append((time.perf_counter() - started) * 1000)
+        answer.raise_for_status()
+
+    def call_engine(item) -> None:
+        found["engine"].append(timed_engine_search(engine, ports.es_url, alias, build_related(alias, item[2]))[0])
+
+    before = load()
+    forget_cached_reads(ports, alias)
+    interleaved([call_api, call_engine], items)
+    found["load"] = f"{before} → {load()}"
+    return found
+
+
 def measure_fixed_part(ports: Ports, query: dict, repeats: int = 300) -> dict:
     """What a request costs each side without a search: the API answering one search from its read
     cache (gunicorn, Flask, the rate limit, the arguments, one Redis round trip) and the engine's `GET /`.
@@ -248,7 +285,7 @@ def measure_site(
         site.stop()
         raise
     try:
-        waited = wait_for_quiet()
+        waited = wait_for_quiet(float(env("BENCH_QUIET_LIMIT", "900")))  # a smoke run may not wait
         report.notes.append(
             f"- {label}: the machine was quiet (under 15% of its CPU for 10 s) {waited:.0f} s after the site started, "
             "before the searches."
@@ -281,6 +318,13 @@ def measure_site(
                     f"| {label} | {statistics.median(found['sizes']):,.0f} bytes median, {max(found['sizes']):,} max "
                     f"| {compressed_size(ports, chosen[0]['q'])} |"
                 )
+        related = measure_related(ports, alias, min(queries, 200))
+        if related["api"]:
+            api50, engine50 = percentile(related["api"], 0.5), percentile(related["engine"], 0.5)
+            report.related.append(
+                f"| {label} | {len(related['api'])} | {ms(api50)} / {ms(percentile(related['api'], 0.99))} "
+                f"| {ms(engine50)} / {ms(percentile(related['engine'], 0.99))} | {ms(api50 - engine50)} | {related['load']} |"
+            )
         for accept_encoding, asked in FEED_ENCODINGS:
             for round_no in range(1, rounds + 1):
                 feed = wrk_feed(ports, int(env("BENCH_WRK_SECONDS", "20")), accept_encoding)
