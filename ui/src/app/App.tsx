@@ -8,6 +8,7 @@ import { DefaultLayout, EmptyLayout, HomeLayout } from './layouts/Layouts';
 import { TrackingSession } from './TrackingSession';
 import { WeChatShare } from './WeChatShare';
 import { LinkAuthReturn } from '@/features/link';
+import { FEED_KINDS, feedOf } from '@/kinds';
 
 // One lazy chunk per page; pages are the only feature internals the app imports directly.
 const FeedPage = lazyPage(() => import('@/features/feed/FeedPage'));
@@ -43,11 +44,13 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<HomeLayout />}>
-        <Route index element={<FeedPage key="story" type="story" />} />
+        {FEED_KINDS.map((kind) => {
+          // Each kind's feed page where the registry puts it (src/kinds): '/' is the index route.
+          const page = feedOf(kind).page;
+          const element = <FeedPage key={kind} type={kind} />;
+          return page === '/' ? <Route key={kind} index element={element} /> : <Route key={kind} path={page.slice(1)} element={element} />;
+        })}
         <Route path="browse" element={<SearchPage key="browse" browse />} />
-        <Route path="events" element={<FeedPage key="event" type="event" />} />
-        <Route path="papers" element={<FeedPage key="paper" type="paper" />} />
-        <Route path="projects" element={<FeedPage key="project" type="project" />} />
         <Route path="rankings" element={<RankingsPage />} />
         <Route path="search" element={<SearchPage key="search" />} />
       </Route>

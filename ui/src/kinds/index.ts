@@ -25,6 +25,17 @@ export const KIND_LIST: readonly KindSpec[] = [KINDS.story, KINDS.paper, KINDS.e
 /** Kinds with a feed page of their own (/, /events, /papers, /projects). */
 export type FeedKind = Exclude<Kind, 'link'>;
 
+/** The kinds with a feed page, in the registry's order (the app's feed routes come from these). */
+export const FEED_KINDS: readonly FeedKind[] = KIND_LIST.filter((spec): spec is KindSpec<FeedKind> => spec.feed !== null).map((spec) => spec.kind);
+
+/** A kind whose items can be shared into the link feed (/shareToLink). */
+export type ShareKind = 'story' | 'paper';
+
+/** The shareable kind `value` names; undefined for any other (an old or forged link). */
+export function shareKindOf(value: string | null): ShareKind | undefined {
+  return isKind(value) && KINDS[value].shareToLink !== null ? (value as ShareKind) : undefined;
+}
+
 export function isKind(value: unknown): value is Kind {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(KINDS, value);
 }

@@ -5,7 +5,7 @@ import { dedupe } from '@/hooks/useInfiniteList';
 import { contentTypeOf } from '@/lib/contentType';
 import { pageCode } from '@/lib/tracking';
 import { eventInfo, linkInfo, paperInfo, projectInfo, storyInfo } from '../../tests/factories';
-import { isKind, itemKey, KIND_LIST, KINDS, kindOfFeedPage, trackIds } from '.';
+import { FEED_KINDS, feedOf, isKind, itemKey, KIND_LIST, KINDS, kindOfFeedPage, shareKindOf, trackIds } from '.';
 
 const base = { is_event: false, story_id: null, source: {}, story_info: null, event_info: null, paper_info: null, project_info: null, link_info: null };
 const story = (id: number): FeedItem => ({ ...base, type: 'story', id, story_id: id, story_info: storyInfo({ id, title: `t${id}` }) });
@@ -47,5 +47,21 @@ describe('feed de-duplication (spec section 4)', () => {
   it('the same id in two kinds is two items (the 全部 tab lists a link status #5 beside story #5)', () => {
     const page: Paged<FeedItem> = { list: [story(5), link(5), project(5), paper(5, '2611.00005'), event(5)], total: 5, page: 1, size: 5, hasNextPage: false };
     expect(dedupe([page], itemKey).map(itemKey)).toEqual(['story:5', 'link:5', 'project:5', 'paper:2611.00005', 'event:5']);
+  });
+});
+
+describe('what the app derives from the registry', () => {
+  it('the feed routes: every kind with a feed page, each page found back from its path', () => {
+    expect(FEED_KINDS.map((kind) => feedOf(kind).page)).toEqual(['/', '/papers', '/events', '/projects']);
+    expect(FEED_KINDS.every((kind) => kindOfFeedPage(feedOf(kind).page) === kind)).toBe(true);
+    expect(FEED_KINDS).not.toContain('link');
+  });
+
+  it('/shareToLink takes only the kinds that can go into the link feed', () => {
+    expect(shareKindOf('story')).toBe('story');
+    expect(shareKindOf('paper')).toBe('paper');
+    expect([shareKindOf('event'), shareKindOf('link'), shareKindOf('__proto__'), shareKindOf(null)]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(KINDS.paper.shareToLink).toBe('publish');
+    expect(KINDS.story.shareToLink).toBe('post');
   });
 });

@@ -12,5 +12,6 @@ export const link: KindSpec<'link'> = {
   // /link is laid out as a story page (the stories' tags in its side nav)
   pageRoots: [],
   detailPath: null,
+  shareToLink: null,
   feed: null,
 };

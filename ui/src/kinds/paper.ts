@@ -12,5 +12,6 @@ export const paper: KindSpec<'paper'> = {
   tagModel: 'paper',
   pageRoots: ['papers', 'paper', 'trends'],
   detailPath: paths.paper,
+  shareToLink: 'publish',
   feed: { page: '/papers', api: '/v3/paper/list', title: '论文', description: PAGE_DESCRIPTIONS.papers, layout: 'feed-list' },
 };

@@ -10,6 +10,7 @@ export const project: KindSpec<'project'> = {
   tagModel: 'project',
   pageRoots: ['projects'],
   detailPath: null,
+  shareToLink: null,
   feed: {
     page: '/projects', api: '/v3.1/github/home/list', title: '项目', description: PAGE_DESCRIPTIONS.projects, layout: 'feed-list',
   },

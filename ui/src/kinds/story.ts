@@ -11,5 +11,6 @@ export const story: KindSpec<'story'> = {
   // the home page, and every page no kind claims, is the stories' too (lib/contentType.ts)
   pageRoots: ['view'],
   detailPath: paths.story,
+  shareToLink: 'post',
   feed: { page: '/', api: '/v1/story/list', title: '专栏', layout: 'feed-list' },
 };

@@ -38,5 +38,10 @@ export interface KindSpec<K extends Kind = Kind> {
   pageRoots: readonly string[];
   /** the in-app detail page of an item, when the hub has one reached by a router link */
   detailPath: ((id: number | string) => string) | null;
+  /**
+   * how an item goes into the link feed from /shareToLink (null: it does not): `post` is the member's own
+   * status with its title and link (the post id recorded on the item), `publish` the hub posting it once
+   */
+  shareToLink: 'post' | 'publish' | null;
   feed: FeedSpec | null;
 }

@@ -1,4 +1,5 @@
 /** Every URL the UI links to or navigates to is built here (route patterns live in app/App.tsx). */
+import type { ShareKind } from '@/kinds';
 import { config } from './config';
 
 export const paths = {
@@ -26,7 +27,7 @@ export const paths = {
   /** The link feed; with `status`, that status's discussion opened. */
   link: (status?: string) => (status ? `/link?status=${encodeURIComponent(status)}` : '/link'),
   /** Share a story or a paper into the link feed. */
-  shareToLink: (type: 'story' | 'paper', id: number | string) => `/shareToLink?type=${type}&id=${encodeURIComponent(String(id))}`,
+  shareToLink: (type: ShareKind, id: number | string) => `/shareToLink?type=${type}&id=${encodeURIComponent(String(id))}`,
   /** The single sign-on login (on the API host), coming back to `redirect` (default: the current path and query). */
   login: (redirect: string = currentPath()) => {
     const params = new URLSearchParams({ redirect_url: redirect });

@@ -61,12 +61,14 @@ function JobsSection() {
   const start = useStartJob();
   const cancel = useCancelJob();
   const uid = useId();
-  const [target, setTarget] = useState('story');
+  const [picked, setTarget] = useState<string | null>(null);
   if (jobs.isPending) return <section className="editor-card"><PageLoading /></section>;
   if (jobs.isError) return <section className="editor-card"><QueryError error={jobs.error} /></section>;
   const { list, kinds } = jobs.data;
   const busy = (kind: string) => list.some((j) => isActive(j) && sameGroup(j.kind, kind));
   const targets = kinds.find((k) => k.kind === 'reindex-kind')?.targets ?? [];
+  // The server's first kind until the editor picks one (the UI names no kind of its own here).
+  const target = picked !== null && targets.includes(picked) ? picked : (targets[0] ?? '');
   return (
     <section className="editor-card" aria-labelledby={`${uid}-jobs`}>
       <h2 className="editor-card__title" id={`${uid}-jobs`}>索引任务</h2>

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
 import { useRequireLogin } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { KINDS, shareKindOf } from '@/kinds';
 import { paths } from '@/lib/paths';
 import { api } from '@/lib/requestApi';
 import { siteQuery } from '@/lib/site';
@@ -22,25 +23,30 @@ export default function ShareToLinkPage() {
   const site = useQuery(siteQuery());
   setLinkBase(site.data?.link_base_url);
   const [params] = useSearchParams();
-  const type = params.get('type') === 'paper' ? 'paper' : 'story';
+  const type = shareKindOf(params.get('type')) ?? 'story';
+  const spec = KINDS[type];
   const id = params.get('id') ?? '';
   const navigate = useNavigate();
   useDocumentTitle('分享到社区动态');
   const item = useQuery({
     queryKey: ['shareToLink', type, id],
-    queryFn: ({ signal }): Promise<{ id: number; title: string }> => type === 'paper'
-      ? api.get('/v3/paper/{paper_id}', { params: { path: { paper_id: id } } }, { signal })
-      : api.get('/v1/stories/{story_id}', { params: { path: { story_id: Number(id) } } }, { signal }),
+    queryFn: ({ signal }): Promise<{ id: number; title: string }> => {
+      switch (type) {
+        case 'paper': return api.get('/v3/paper/{paper_id}', { params: { path: { paper_id: id } } }, { signal });
+        case 'story': return api.get('/v1/stories/{story_id}', { params: { path: { story_id: Number(id) } } }, { signal });
+        default: return type satisfies never;
+      }
+    },
     enabled: Boolean(id),
   });
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   useEffect(() => {
     if (item.data) {
-      const url = new URL(type === 'paper' ? paths.paper(id) : paths.story(item.data.id), window.location.origin).toString();
+      const url = new URL(spec.detailPath!(item.data.id), window.location.origin).toString();
       setText(`${item.data.title}\n${url}`);
     }
-  }, [item.data, type, id]);
+  }, [item.data, type, spec, id]);
 
   if (!id) return <div className="link-share">缺少要分享的内容</div>;
   if (isLogin !== true || item.isLoading) return <PageLoading />;
@@ -50,7 +56,7 @@ export default function ShareToLinkPage() {
     setSending(true);
     try {
       let postId: string;
-      if (type === 'paper') {
+      if (spec.shareToLink === 'publish') {
         postId = (await publishPaper(id)).post_id;
       } else {
         if (!text.trim()) return toast('动态内容不能为空', 'error');
@@ -69,9 +75,9 @@ export default function ShareToLinkPage() {
   return (
     <div className="link-share">
       <h1 className="link-page__title">分享到社区动态</h1>
-      <p className="link-share__item">{type === 'paper' ? '论文' : '文章'}：{item.data.title}</p>
+      <p className="link-share__item">{spec.label}：{item.data.title}</p>
       <div className="link-composer">
-        <textarea aria-label="动态内容" value={text} maxLength={STATUS_MAX} rows={4} readOnly={type === 'paper'} onChange={(e) => setText(e.target.value)} />
+        <textarea aria-label="动态内容" value={text} maxLength={STATUS_MAX} rows={4} readOnly={spec.shareToLink === 'publish'} onChange={(e) => setText(e.target.value)} />
         <div className="link-composer__foot">
           <span className="link-composer__count">{text.length}/{STATUS_MAX}</span>
           <button type="button" className="btn btn--primary" disabled={sending} onClick={share}>发布到社区动态</button>
