@@ -43,7 +43,9 @@ for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2
 # alone costs (a score under target there is the machine, not the site).
 declare -A pages=([home]="/" [search]="/search?q=%E5%A4%A7%E6%A8%A1%E5%9E%8B" [paper]="/paper/2609.21889" [story]="/view/1" [floor]="/lighthouse-floor.html")
 floor=ui/dist/lighthouse-floor.html
-printf '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><title>AI 社区</title></head><body><h1>AI 社区</h1><p>文章、论文、活动、开源项目与人物榜单</p></body></html>\n' >"$floor"
+write_floor() {
+  printf '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><title>AI 社区</title></head><body><h1>AI 社区</h1><p>文章、论文、活动、开源项目与人物榜单</p></body></html>\n' >"$floor"
+}
 trap 'rm -f "$floor"; kill $web 2>/dev/null || true; wait $web 2>/dev/null || true' EXIT
 rm -f "$reports"/*.json
 # LH_PAGES picks pages (default: all five).
@@ -52,6 +54,8 @@ for name in ${LH_PAGES:-home search paper story floor}; do
     preset=()
     [ "$form" = desktop ] && preset=(--preset=desktop)
     for run in $(seq 1 "$runs"); do
+      # Written before each run: a build in ui/ (the tree is shared) empties ui/dist.
+      [ "$name" = floor ] && write_floor
       # Warm the read cache as a visitor before would have (the first run otherwise measures a cold Elasticsearch).
       curl -fsS -o /dev/null "http://127.0.0.1:$port${pages[$name]}"
       bench/lighthouse/node_modules/.bin/lighthouse "http://127.0.0.1:$port${pages[$name]}" "${preset[@]}" \
