@@ -122,6 +122,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         editor,
         event_orders,
         link,
+        paper_votes,
         reports,
         sources,
         story_actions,
@@ -135,6 +136,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     writes = [
         story_writes.blp,
         story_actions.blp,
+        paper_votes.blp,
         reports.blp,
         event_orders.blp,
         sources.run_blp,

@@ -1,5 +1,5 @@
-"""Per-user flags on stories (is_voted, is_marked, is_reported, can_editor, can_delete, session_user_id),
-and for a signed-in caller the current vote and bookmark counts from the database.
+"""Per-user flags on stories (is_voted, is_marked, is_reported, can_editor, can_delete, session_user_id) and
+papers (is_voted), and for a signed-in caller the current vote and bookmark counts from the database.
 
 Anonymous callers get them false (and session_user_id null); a signed-in caller gets them from the
 database, one query per flag for the whole page."""
@@ -13,6 +13,7 @@ from api.event_flags import apply_event_flags
 from api.session_user import current_user
 from kinds.story import ANONYMOUS_FLAGS
 from store.models import Story, StoryMark, StoryReport, StoryVote
+from store.paper_votes import votes_of
 
 
 def apply_flags(story_infos: list[dict]) -> None:
@@ -52,6 +53,21 @@ def apply_flags(story_infos: list[dict]) -> None:
             info["final_score"], info["remark_count"] = counts[info["id"]]
 
 
+def apply_paper_flags(paper_infos: list[dict]) -> None:
+    """is_voted on each paper_info for the current caller (false signed out), with the current counts."""
+    for info in paper_infos:
+        info["is_voted"] = False
+    user = current_user()
+    if user is None or not paper_infos:
+        return
+    with db_sessions()() as db:
+        mine, counts = votes_of(db, user.id, [info["id"] for info in paper_infos])
+    for info in paper_infos:
+        info["is_voted"] = info["id"] in mine
+        info["vote_count"] = counts.get(info["id"], info.get("vote_count", 0))
+
+
 def apply_item_flags(items: list[dict]) -> None:
     apply_flags([item["story_info"] for item in items if item.get("story_info")])
     apply_event_flags([item["event_info"] for item in items if item.get("event_info")])
+    apply_paper_flags([item["paper_info"] for item in items if item.get("paper_info")])

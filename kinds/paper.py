@@ -44,6 +44,8 @@ class PaperInfoSchema(Schema):
     authors = fields.List(fields.String())
     published_at = fields.String()
     hotness = fields.Integer()
+    vote_count = fields.Integer(metadata={"description": "members' upvotes"})
+    is_voted = fields.Boolean(metadata={"description": "the caller upvoted it (false signed out)"})
     url = fields.String()
     pdf_url = fields.String()
     tag_names = fields.List(fields.Nested(TagSchema), required=True)
@@ -121,6 +123,7 @@ class PaperKind(Kind):
             "authors": paper.authors,
             "published_at": iso(paper.published_at),
             "hotness": paper.hotness,
+            "vote_count": paper.vote_count or 0,
             "url": f"https://arxiv.org/abs/{paper.arxiv_id}v{paper.arxiv_version}",
             "pdf_url": f"https://arxiv.org/pdf/{paper.arxiv_id}v{paper.arxiv_version}",
             "tag_names": tag_names(paper.tags),
@@ -131,6 +134,8 @@ class PaperKind(Kind):
         info["title_html"] = highlight_of(hit, "title") or escape(info["title"])
         cn = highlight_of(hit, "title_cn")
         info["title_cn_html"] = cn or (escape(info["title_cn"]) if info.get("title_cn") else None)
+        info.setdefault("vote_count", 0)  # documents indexed before votes existed
+        info["is_voted"] = False  # the API sets it for a signed-in caller (api/user_flags.py)
         return info
 
     def import_key(self, raw: dict) -> tuple[str, Any] | None:

@@ -30,6 +30,7 @@ from store.models import (
     ItemHeatDay,
     ItemHeatWindow,
     Paper,
+    PaperVote,
     Project,
     Story,
     StoryMark,
@@ -180,6 +181,13 @@ def _counts(
         )
         for story_id, created_at in rows:
             counts[("story", story_id, local_day(created_at, zone))][counter] += 1
+    rows = session.execute(
+        select(PaperVote.paper_id, PaperVote.created_at).where(
+            PaperVote.created_at >= start, PaperVote.created_at < end, PaperVote.user_id.in_(counting)
+        )
+    )
+    for paper_id, created_at in rows:  # a paper's upvotes weigh as a story's votes do
+        counts[("paper", paper_id, local_day(created_at, zone))]["votes"] += 1
     return counts
 
 

@@ -118,6 +118,8 @@ class Paper(Versioned, Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # The link-feed status the paper was published as (GET /v3/paper/action/{id}/publish): once per paper.
     link_post_id: Mapped[str | None] = mapped_column(String(40))
+    # Members' upvotes (paper_votes), kept beside the rows so lists and search read one number.
+    vote_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class Event(Versioned, Base):
@@ -225,6 +227,15 @@ class StoryVote(Base):
     __tablename__ = "story_votes"
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     story_id: Mapped[int] = mapped_column(ForeignKey("stories.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PaperVote(Base):
+    """A member's upvote of a paper (one each; undone by deleting it)."""
+
+    __tablename__ = "paper_votes"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    paper_id: Mapped[int] = mapped_column(ForeignKey("papers.id"), primary_key=True, index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

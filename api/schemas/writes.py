@@ -190,6 +190,13 @@ class ReportDownBody(Trimmed):
     story_id = _story_id()
 
 
+class PaperVoteStateSchema(Schema):
+    """A paper's upvotes after a vote or its undoing."""
+
+    is_voted = fields.Boolean(required=True)
+    vote_count = fields.Integer(required=True)
+
+
 class StoryStateSchema(Schema):
     """The caller's toggles and the story's counters after a vote, unvote, bookmark or unbookmark."""
 
@@ -210,6 +217,7 @@ class ReportStateSchema(Schema):
 __all__ = [
     "DeleteBody",
     "NoDataSchema",
+    "PaperVoteStateSchema",
     "ReportDownBody",
     "ReportStateSchema",
     "ReportUpBody",

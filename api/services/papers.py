@@ -8,6 +8,7 @@ from api.envelope import MSG_NOT_FOUND, ApiError
 from api.read_cache import read_through
 from api.services.attention import record_view
 from api.trends import pad_series
+from api.user_flags import apply_paper_flags
 from indexer.queries.detail import build_paper_lookup
 from indexer.queries.people import author_filter, build_author_papers, build_person_by_arxiv_name
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
@@ -32,8 +33,9 @@ def find_paper(key: str, with_series: bool = False, timeout: float | None = None
 
 
 def paper_detail(key: str) -> dict:
-    info = read_through({"id": key}, lambda: PAPER.shape(find_paper(key)["source"], tag_limit=None))
+    info = dict(read_through({"id": key}, lambda: PAPER.shape(find_paper(key)["source"], tag_limit=None)))
     record_view(PAPER.name, info["id"])  # by number, whichever spelling of the id was asked
+    apply_paper_flags([info])  # on a copy: the cached answer is everyone's
     return info
 
 
