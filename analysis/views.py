@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from analysis.normalize import clean, fold, to_simplified
+from analysis.normalize import CJK, clean, fold, to_simplified
 from analysis.regional import document_forms
 from analysis.syllables import title_syllables
 from analysis.vocabulary import glossary
@@ -34,11 +34,32 @@ def text_views(
         "body_words": " ".join(index_words_folded(b) for b in [*body_text, *regional_body]),
         "pinyin": " ".join(pinyin_forms_folded(t) for t in titles),
         "title_syllables": [syllables for syllables in map(title_syllables, titles) if syllables] or None,
-        "pinyin_key": pinyin_key_folded(main) or None,
-        "initials_key": initials_key_folded(main) or None,
+        **_title_keys(main, titles[1:]),
         "people": [fold(p) for p in people if p] or None,
         "tag_labels": tag_labels or None,
         "concepts": " ".join(concepts) or None,
+    }
+
+
+def name_views(name: str | None) -> dict:
+    """A person's name as the suggestions look for it: pinyin with or without spaces, and initials."""
+    folded = fold(name or "")
+    return {
+        "pinyin": pinyin_forms_folded(folded) or None,
+        "title_syllables": [syllables] if (syllables := title_syllables(folded)) else None,
+        **_title_keys(folded, []),
+    }
+
+
+def _title_keys(main: str, others: list[str]) -> dict:
+    """The main title's pinyin and initials keys, and those of a second title written in Chinese (a paper's
+    title_cn), so typed pinyin and initials find a paper by its Chinese title too."""
+    pinyin = [pinyin_key_folded(main)] + [pinyin_key_folded(t) for t in others if CJK.search(t)]
+    initials = [initials_key_folded(main)] + [initials_key_folded(t) for t in others if CJK.search(t)]
+    pinyin, initials = [k for k in dict.fromkeys(pinyin) if k], [k for k in dict.fromkeys(initials) if k]
+    return {
+        "pinyin_key": (pinyin[0] if len(pinyin) == 1 else pinyin) or None,
+        "initials_key": (initials[0] if len(initials) == 1 else initials) or None,
     }
 
 

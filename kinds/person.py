@@ -7,6 +7,7 @@ from datetime import datetime
 from marshmallow import Schema, fields, validate
 from sqlalchemy.orm import Session
 
+from analysis.views import name_views
 from kinds.base import Kind
 from kinds.common import ImageUrl, Moment, Record, iso
 from store.models import User
@@ -52,6 +53,7 @@ class PersonKind(Kind):
     def search_fields(self, session: Session, user: User) -> dict:
         return {
             "title": user.name,
+            **name_views(user.name),  # suggestions find people by pinyin and initials (issue 36)
             "created_at": iso(user.created_at),
             "heat": float(user.score),
             "arxiv_name": user.arxiv_name,

@@ -1,8 +1,7 @@
-"""GET /api/v2/search/stories_title: title suggestions as the user types (at most 10)."""
+"""GET /api/v2/search/stories_title: suggestions as the user types (at most 10): stories, papers, projects
+and people (api/services/suggestions.py)."""
 
 from __future__ import annotations
-
-from html import escape
 
 from flask.views import MethodView
 
@@ -11,19 +10,10 @@ from api.context import reader
 from api.envelope import envelope_of, ok
 from api.read_cache import cached_answer
 from api.schemas.search import SuggestArgs, SuggestionSchema
+from api.services.suggestions import suggestion
 from indexer.queries.suggest import build_suggest
-from kinds.common import highlight_of
 
 blp = HubBlueprint("suggest", __name__, url_prefix="/api", description="Title suggestions")
-
-
-def suggestion(hit: dict) -> dict:
-    info = hit["_source"]["source"]
-    html = highlight_of(hit, "title.uni") or escape(info["title"])
-    return {
-        "source": {"story_info": {"id": info["id"], "title": info["title"]}},
-        "highlight": {"story_info.title": [html]},
-    }
 
 
 @blp.route("/v2/search/stories_title")
@@ -32,7 +22,10 @@ class StoryTitles(MethodView):
     @blp.response(200, envelope_of(SuggestionSchema, many=True))
     @blp.alt_response(429, description=RATE_LIMITED)
     def get(self, args):
-        """Story titles matching what was typed, by prefix or inside the title, Chinese or English."""
+        """Stories, papers, projects and people whose title, repository or name matches what was typed.
+
+        By prefix or inside, Chinese or English, pinyin (with or without spaces), initials or traditional
+        script; each row names its kind (`type`) and where it opens (`url`)."""
         if not args["q"]:
             return ok([])
 

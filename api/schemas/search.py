@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 import kinds
 from api.schemas.common import (
@@ -16,6 +16,7 @@ from api.schemas.common import (
     time_field,
 )
 from api.schemas.items import FeedItemSchema, FeedPageSchema
+from indexer.queries.suggest import SUGGEST_TYPES
 
 
 class SearchArgs(Paged):
@@ -54,11 +55,24 @@ class SuggestStorySchema(Schema):
 
 
 class SuggestionSchema(Schema):
-    source = fields.Nested(SuggestStorySchema, required=True)
+    source = fields.Nested(
+        SuggestStorySchema,
+        required=True,
+        metadata={"description": "the spec's shape for every kind: the title, repository or name, and the item's id"},
+    )
     highlight = fields.Dict(
         keys=fields.String(),
         values=fields.List(fields.String()),
         metadata={"description": "{'story_info.title': [escaped HTML with <em> marks]}"},
+    )
+    type = fields.String(
+        required=True,
+        validate=validate.OneOf(SUGGEST_TYPES),
+        metadata={"description": "the kind of the suggested item"},
+    )
+    url = fields.String(
+        required=True,
+        metadata={"description": "where choosing it goes: the item's page on the hub, a project's repository"},
     )
 
 

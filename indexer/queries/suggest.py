@@ -1,10 +1,16 @@
-"""Title suggestions as the user types: prefix and in-word matches, Chinese and English, pinyin.
+"""Suggestions as the user types: stories, papers, projects and people, by prefix and in-word matches,
+Chinese and English, pinyin and initials (issue 36).
 
-The unigram sub-field `title.uni` holds one token per Chinese character and one per English word, so
-a `match_phrase_prefix` finds '大模' inside '开源大模型…' and 'transf' at the start of 'Transformer'.
-Titles that start with the typed text rank first (a prefix on the folded keyword `title.raw`). Typed
-pinyin finds titles by their full pinyin or initials ('damox', 'dmx'); traditional characters and
-full-width forms are folded first, and Taiwan / Hong Kong words are also looked for in their mainland form."""
+The unigram sub-fields `title.uni` and `title_cn.uni` hold one token per Chinese character and one per
+English word, so a `match_phrase_prefix` finds '大模' inside '开源大模型…', 'transf' at the start of
+'Transformer' and 'langch' in a repository 'langchain-ai/langchain'. Titles that start with the typed text
+rank first (a prefix on the folded keyword `title.raw`). Typed pinyin finds titles (a paper's Chinese title
+too, a person's name) by their full pinyin or initials ('damox', 'dmx', 'zhangw'), pinyin of two syllables
+or more with or without spaces anywhere in a title; traditional characters and full-width forms are folded
+first, and Taiwan / Hong Kong words are also looked for in their mainland form.
+
+A title is a story's title, a paper's English or Chinese title, a project's repository and a person's
+name (kinds/*.py `search_fields`)."""
 
 from __future__ import annotations
 
@@ -15,6 +21,11 @@ from indexer.queries.common import HIGHLIGHT
 from indexer.queries.sounds import suggest_pinyin_clause
 
 SUGGEST_SIZE = 10
+# The kinds a suggestion can be, in the order the dropdown names them.
+SUGGEST_TYPES = ("story", "paper", "project", "person")
+# What a suggestion shows and opens: the title (a paper's Chinese title, a project's repository).
+SUGGEST_SOURCE = ["type", "source.id", "source.title", "source.title_cn", "source.repo", "source.name", "source.url"]
+TITLE_FIELDS = ("title.uni", "title_cn.uni")
 
 
 def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
@@ -24,10 +35,8 @@ def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
     # so a traditional-script prefix finds the simplified titles; word by word too (核心程式 → 核心程序,
     # where the whole-text conversion also turns 核心).
     for form in dict.fromkeys((text, *regional_forms(q), *word_by_word_forms(text))):
-        should += [
-            {"match_phrase_prefix": {"title.uni": {"query": form, "max_expansions": 50}}},
-            {"prefix": {"title.raw": {"value": form.lower(), "boost": 5}}},
-        ]
+        should += [{"match_phrase_prefix": {field: {"query": form, "max_expansions": 50}}} for field in TITLE_FIELDS]
+        should.append({"prefix": {"title.raw": {"value": form.lower(), "boost": 5}}})
     compact = text.replace(" ", "").lower()
     syllables = suggest_pinyin_clause(text)  # zhishit, shen jing wang: those syllables anywhere in a title
     if syllables:
@@ -40,13 +49,19 @@ def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
         ]
     return {
         "size": size,
-        "_source": ["source.id", "source.title"],
-        "query": {"bool": {"filter": [{"term": {"type": "story"}}], "should": should, "minimum_should_match": 1}},
+        "_source": SUGGEST_SOURCE,
+        "query": {
+            "bool": {
+                "filter": [{"terms": {"type": list(SUGGEST_TYPES)}}],
+                "should": should,
+                "minimum_should_match": 1,
+            }
+        },
         "sort": ["_score", {"heat": "desc"}, {"doc_key": "desc"}],
         "highlight": {
             "encoder": HIGHLIGHT["encoder"],
             "pre_tags": HIGHLIGHT["pre_tags"],
             "post_tags": HIGHLIGHT["post_tags"],
-            "fields": {"title.uni": {"type": "unified", "number_of_fragments": 0}},
+            "fields": {field: {"type": "unified", "number_of_fragments": 0} for field in TITLE_FIELDS},
         },
     }

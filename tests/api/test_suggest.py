@@ -48,3 +48,39 @@ def test_validation(client):
     error_of(client.get("/api/v2/search/stories_title", query_string={"q": "x" * 101}), 400)
     body = error_of(client.get("/api/v2/search/stories_title", query_string={"q": "大模", "type": "other"}), 400)
     assert body["msg"] == "不支持的请求类型"
+
+
+# Suggestions for every kind (issue 36): papers by title, projects by repository, people by name.
+
+
+def rows_of(items):
+    return [(i["type"], i["source"]["story_info"]["title"], i["url"]) for i in items]
+
+
+def test_a_paper_by_its_chinese_title_opens_its_page(client):
+    rows = rows_of(suggest(client, "零样本语音合成"))
+    kind, title, url = next(r for r in rows if r[0] == "paper")
+    assert title.startswith("FlashDrive：零样本语音合成") and url.startswith("/paper/")
+
+
+def test_a_paper_by_spaced_pinyin_and_traditional_script(client):
+    assert any(k == "paper" and "自博弈足以" in t for k, t, _ in rows_of(suggest(client, "zi bo yi zu")))
+    assert any(k == "paper" and "幻觉检测" in t for k, t, _ in rows_of(suggest(client, "幻覺檢")))
+
+
+def test_a_project_by_its_repository_opens_the_repository(client):
+    rows = rows_of(suggest(client, "whisp"))
+    assert ("project", "openai/whisper", "https://github.com/openai/whisper") in rows
+
+
+def test_a_person_by_name_pinyin_and_initials(client):
+    for typed in ("林子", "linzih", "lin zi han", "lzh"):
+        rows = rows_of(suggest(client, typed))
+        assert any(k == "person" and t == "林子涵" and u.startswith("/users/") for k, t, u in rows[:5]), (typed, rows)
+
+
+def test_every_row_keeps_the_spec_shape(client):
+    for item in suggest(client, "模型"):
+        assert item["type"] in {"story", "paper", "project", "person"}
+        assert item["highlight"]["story_info.title"][0]
+        assert isinstance(item["source"]["story_info"]["id"], int)

@@ -301,6 +301,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.getLogger("elasticsearch").setLevel(logging.WARNING)
 
+    from tests.relevance.suggestions import load_suggestions
+    from tests.relevance.suggestions import report as suggestion_report
+    from tests.relevance.suggestions import score as score_suggestions
     from tests.support import DEMO_FILES, Stack, loaded_stack, service
 
     judgments = load_judgments(args.judgments)
@@ -321,6 +324,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             classes = load_judgments(UNDERSTANDING) if args.judgments == JUDGMENTS else []
             tune, tune_figs = score_stack(stack, [j for j in classes if j.split == "tune"]) if classes else ([], {})
             held, held_figs = score_stack(stack, [j for j in classes if j.split == "heldout"]) if classes else ([], {})
+            with stack.client() as client:
+                suggested = score_suggestions(client, load_suggestions())
         finally:
             stack.drop()
     report(outcomes, figs, worst=args.worst)
@@ -336,6 +341,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             **figs,
             "understanding": {"tune": tune_figs, "heldout": {k: v for k, v in held_figs.items() if k != "queries"}},
         }
+    figs = {**figs, "suggestions_hit@5": suggestion_report(suggested)}
     write_report(figs, args.out)
     print(f"\nfigures written to {args.out}")
     return 0

@@ -2800,7 +2800,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Story titles matching what was typed, by prefix or inside the title, Chinese or English. */
+        /**
+         * Stories, papers, projects and people whose title, repository or name matches what was typed.
+         * @description By prefix or inside, Chinese or English, pinyin (with or without spaces), initials or traditional
+         *     script; each row names its kind (`type`) and where it opens (`url`).
+         */
         get: {
             parameters: {
                 query?: {
@@ -4501,7 +4505,15 @@ export interface components {
             highlight?: {
                 [key: string]: string[];
             };
+            /** @description the spec's shape for every kind: the title, repository or name, and the item's id */
             source: components["schemas"]["SuggestStory"];
+            /**
+             * @description the kind of the suggested item
+             * @enum {string}
+             */
+            type: "story" | "paper" | "project" | "person";
+            /** @description where choosing it goes: the item's page on the hub, a project's repository */
+            url: string;
         };
         SuggestionListEnvelope: {
             /** @description 0 on success */

@@ -8,9 +8,14 @@ import { SearchBox, normalizeSearch } from './SearchBox';
 const asked = vi.hoisted(() => [] as string[]);
 
 vi.mock('./searchQueries', () => ({
-  suggestionsQuery: (q: string) => ({ queryKey: ['suggest', q], enabled: q.length > 0, queryFn: async () => { asked.push(q); return [
-    { source: { story_info: { id: 1, title: `${q}时代，语音${q}该怎么做？` } }, highlight: { 'story_info.title': [`<em>${q}</em>时代，语音<em>${q}</em>该怎么做？`] } },
-    { source: { story_info: { id: 2, title: `${q}推理优化实践` } }, highlight: { 'story_info.title': [`<em>${q}</em>推理优化实践`] } },
+  suggestionsQuery: (q: string) => ({ queryKey: ['suggest', q], enabled: q.length > 0, queryFn: async () => { asked.push(q); return q === 'lin' ? [
+    { source: { story_info: { id: 17, title: '林子涵' } }, highlight: { 'story_info.title': ['林子涵'] }, type: 'person', url: '/users/17' },
+    { source: { story_info: { id: 5, title: '零样本语音合成评测基准' } }, highlight: { 'story_info.title': ['零样本语音合成评测基准'] }, type: 'paper', url: '/paper/5' },
+    { source: { story_info: { id: 26, title: 'lina-ml/open-vl' } }, highlight: { 'story_info.title': ['<em>lin</em>a-ml/open-vl'] }, type: 'project', url: 'https://github.com/lina-ml/open-vl' },
+    { source: { story_info: { id: 3, title: '林间漫步' } }, highlight: { 'story_info.title': ['林间漫步'] }, type: 'story', url: '/view/3' },
+  ] : [
+    { source: { story_info: { id: 1, title: `${q}时代，语音${q}该怎么做？` } }, highlight: { 'story_info.title': [`<em>${q}</em>时代，语音<em>${q}</em>该怎么做？`] }, type: 'story', url: '/view/1' },
+    { source: { story_info: { id: 2, title: `${q}推理优化实践` } }, highlight: { 'story_info.title': [`<em>${q}</em>推理优化实践`] }, type: 'story', url: '/view/2' },
   ]; } }),
 }));
 
@@ -73,6 +78,25 @@ describe('SearchBox', () => {
     await waitFor(() => expect(options()).toHaveLength(3), { timeout: 2000 });
     await user.click(options()[0]);
     expect(onOpenStory).toHaveBeenLastCalledWith(1);
+  });
+
+  it('each suggested row names its kind, and Enter or a click opens the item of that kind', async () => {
+    const onOpenItem = vi.fn();
+    const onOpenStory = vi.fn();
+    const { user, input } = setup({ onOpenItem, onOpenStory });
+    await user.type(input, 'lin');
+    await waitFor(() => expect(options()).toHaveLength(5), { timeout: 2000 });
+    expect(options().slice(0, 4).map((o) => o.querySelector('.search-row__kind')?.textContent)).toEqual(['用户', '论文', '项目', '文章']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onOpenItem).toHaveBeenLastCalledWith({ type: 'person', id: 17, url: '/users/17' });
+    await user.click(input);
+    await waitFor(() => expect(options()).toHaveLength(5), { timeout: 2000 });
+    await user.click(options()[2]);
+    expect(onOpenItem).toHaveBeenLastCalledWith({ type: 'project', id: 26, url: 'https://github.com/lina-ml/open-vl' });
+    await user.click(input);
+    await waitFor(() => expect(options()).toHaveLength(5), { timeout: 2000 });
+    await user.click(options()[3]);
+    expect(onOpenStory).toHaveBeenLastCalledWith(3);
   });
 
   it('Home and End move the caret, not the highlighted row', async () => {

@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { serverHtml } from '@/lib/serverHtml';
 import { addHistory, clearHistory, readHistory } from './history';
 import { suggestionsQuery } from './searchQueries';
+import { SUGGEST_LABELS, suggestionHref, type SuggestTarget, type SuggestType } from './suggestionKinds';
 import './SearchBox.css';
 import { MAX_SEARCH } from './searchRules';
 
@@ -15,7 +16,7 @@ export const SUGGEST_DEBOUNCE = 350;
 
 export type SearchRow =
   | { kind: 'history' | 'hot'; text: string }
-  | { kind: 'suggest'; text: string; html: string; id: number }
+  | { kind: 'suggest'; text: string; html: string; id: number; type: SuggestType; url: string }
   | { kind: 'search'; text: string };
 
 export interface SearchBoxProps {
@@ -26,8 +27,10 @@ export interface SearchBoxProps {
   placeholder?: string;
   /** default: a full page load of /search?q= */
   onSearch?: (text: string) => void;
-  /** a suggested title chosen (Enter or click); default: a full page load of the story */
+  /** a suggested story chosen (Enter or click); default: a full page load of the story */
   onOpenStory?: (id: number) => void;
+  /** a suggested paper, project or person chosen; default: its page (a project's repository in a new tab) */
+  onOpenItem?: (target: SuggestTarget) => void;
   autoFocus?: boolean;
   variant?: 'header' | 'overlay';
   id?: string;
@@ -41,6 +44,12 @@ function defaultOpenStory(id: number) {
   window.location.assign(paths.story(id));
 }
 
+function defaultOpenItem(target: SuggestTarget) {
+  const { href, newTab } = suggestionHref(target);
+  if (newTab) window.open(href, '_blank', 'noopener,noreferrer');
+  else window.location.assign(href);
+}
+
 /** Input trimmed, at most MAX_SEARCH (100) characters; empty -> the placeholder. */
 export function normalizeSearch(raw: string, placeholder: string): string {
   const text = raw.trim().slice(0, MAX_SEARCH).trim();
@@ -48,7 +57,7 @@ export function normalizeSearch(raw: string, placeholder: string): string {
 }
 
 export function SearchBox({
-  previous = '', hotwords = [], placeholder = 'AI日报', onSearch = defaultSearch, onOpenStory = defaultOpenStory, autoFocus, variant = 'header', id = 'site-search',
+  previous = '', hotwords = [], placeholder = 'AI日报', onSearch = defaultSearch, onOpenStory = defaultOpenStory, onOpenItem = defaultOpenItem, autoFocus, variant = 'header', id = 'site-search',
 }: SearchBoxProps) {
   // The text in the box. It changes in the input's own change event, so the render that follows a
   // keystroke already carries the new text and React never writes an older value back into the input
@@ -76,13 +85,14 @@ export function SearchBox({
     }
     const list: SearchRow[] = [];
     if (debounced === trimmed && suggestions.data) {
-      // Titles can repeat across stories: one row per title, at most 8 rows.
+      // Titles can repeat across stories: one row per kind and title, at most 8 rows.
       const seen = new Set<string>();
       for (const s of suggestions.data) {
         const { id, title } = s.source.story_info;
-        if (seen.has(title)) continue;
-        seen.add(title);
-        list.push({ kind: 'suggest', text: title, html: s.highlight?.['story_info.title']?.[0] ?? '', id });
+        const { type } = s;
+        if (seen.has(`${type}:${title}`)) continue;
+        seen.add(`${type}:${title}`);
+        list.push({ kind: 'suggest', text: title, html: s.highlight?.['story_info.title']?.[0] ?? '', id, type, url: s.url });
         if (list.length >= 8) break;
       }
     }
@@ -90,12 +100,13 @@ export function SearchBox({
     return list;
   }, [trimmed, debounced, suggestions.data, history, hotwords]);
 
-  // A suggestion is a story: choosing it opens the story, and its title joins the history.
+  // Choosing a suggestion opens its item (a story, paper, project or person), and its title joins the history.
   const open = (row: Extract<SearchRow, { kind: 'suggest' }>) => {
     closeMenu();
     setHistory(addHistory(row.text));
     inputRef.current?.blur();
-    onOpenStory(row.id);
+    if (row.type === 'story') onOpenStory(row.id);
+    else onOpenItem({ type: row.type, id: row.id, url: row.url });
   };
 
   const run = (raw: string) => {
@@ -271,6 +282,7 @@ function SearchRowView({ row, highlighted, itemProps, heading }: {
           <>
             <Icon name="search" size={14} />
             <span className="search-row__text" dangerouslySetInnerHTML={serverHtml(row.html)} />
+            <span className={`search-row__kind search-row__kind--${row.type}`}>{SUGGEST_LABELS[row.type]}</span>
           </>
         )}
         {row.kind === 'search' && (
