@@ -1287,6 +1287,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/papers/{paper_id}/unvote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paper_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `unvote` (empty body; signed in): idempotent; data: {is_voted, vote_count} after it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    paper_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaperVoteStateEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NOT_FOUND"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/papers/{paper_id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paper_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `vote` (empty body; signed in): idempotent; data: {is_voted, vote_count} after it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    paper_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaperVoteStateEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NOT_FOUND"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/rankings": {
         parameters: {
             query?: never;
@@ -3987,6 +4103,8 @@ export interface components {
             authors?: string[];
             hotness?: number;
             id: number;
+            /** @description the caller upvoted it (false signed out) */
+            is_voted?: boolean;
             pdf_url?: string;
             published_at?: string;
             summary_cn?: string | null;
@@ -3996,6 +4114,8 @@ export interface components {
             title_cn_html?: string | null;
             title_html: string;
             url?: string;
+            /** @description members' upvotes */
+            vote_count?: number;
         };
         PaperInfoEnvelope: {
             /** @description 0 on success */
@@ -4027,6 +4147,16 @@ export interface components {
             arxiv_name?: string | null;
             /** @default null */
             user_id?: number | null;
+        };
+        PaperVoteState: {
+            is_voted: boolean;
+            vote_count: number;
+        };
+        PaperVoteStateEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["PaperVoteState"] | null;
+            msg?: string;
         };
         Person: {
             activity_count?: number;
@@ -4271,7 +4401,11 @@ export interface components {
             hasNextPage: boolean;
             list: components["schemas"]["FeedItem"][];
             page: number;
+            /** @description what of the query's operators could not be read, as help in Chinese (empty: all read) */
+            query_help: string[];
             size: number;
+            /** @description the engine's time for this page, in seconds */
+            took: number;
             total: number;
         };
         SearchPageEnvelope: {
