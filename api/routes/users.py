@@ -8,8 +8,11 @@ from flask.views import MethodView
 
 from api.blueprint import HubBlueprint
 from api.envelope import ApiError, envelope_of, ok
+from api.schemas.common import Paged
+from api.schemas.items import FeedPageSchema
 from api.schemas.people import LoginInfoSchema
 from api.schemas.users import BindingListSchema, ProfileEditBody, ProfileSchema, UserListArgs, UserPageSchema
+from api.services.user_stories import user_stories
 from api.services.users import MSG_NOT_SIGNED_IN, bindings, edit_profile, user_page
 from api.session_user import current_user
 
@@ -51,6 +54,15 @@ class Users(MethodView):
                 "role": user.role,
             }
         )
+
+
+@blp.route("/v1/users/<id:user_id>/stories")
+class UserStories(MethodView):
+    @blp.arguments(Paged, location="query")
+    @blp.response(200, envelope_of(FeedPageSchema, name="UserStoriesEnvelope"))
+    def get(self, args, user_id: int):
+        """A member's stories, newest first (page, size): those that show their author, never an anonymous one."""
+        return user_stories(user_id, args)
 
 
 @blp.route("/v1/users/list")

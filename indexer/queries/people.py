@@ -73,3 +73,22 @@ def build_author_papers(name: str, page: int, size: int) -> dict:
         "query": {"bool": {"filter": author_filter(name)}},
         "sort": [{"created_at": "desc"}, {"doc_key": "desc"}],
     }
+
+
+def build_user_stories(user_id: int, page: int, size: int) -> dict:
+    """A member's stories, newest first: only those that show their author (an anonymous story is never
+    tied to its writer, here or anywhere)."""
+    return {
+        **paging(page, size),
+        "_source": ["type", "item_id", "source", "created_at", "heat"],
+        "query": {
+            "bool": {
+                "filter": [
+                    {"term": {"type": "story"}},
+                    {"term": {"user_id": str(user_id)}},
+                    {"term": {"anonymous": False}},
+                ]
+            }
+        },
+        "sort": [{"created_at": "desc"}, {"doc_key": "desc"}],
+    }
