@@ -2667,6 +2667,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/{user_id}/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        /** A member's stories, newest first (page, size): those that show their author, never an anonymous one. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserStoriesEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/info/index": {
         parameters: {
             query?: never;
@@ -4755,6 +4802,12 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: components["schemas"]["UserPage"] | null;
+            msg?: string;
+        };
+        UserStoriesEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["FeedPage"] | null;
             msg?: string;
         };
         WishBody: {
