@@ -5,6 +5,7 @@ import { TagList } from '@/components/TagList/TagList';
 import { formatDate, formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { serverHtml } from '@/lib/serverHtml';
+import { PaperVote } from './PaperVote';
 import '@/components/Card/card.css';
 import './PaperCard.css';
 
@@ -25,6 +26,7 @@ export function PaperCard({ paper, summaryHtml, kind }: { paper: PaperInfo; summ
       <div className="card-foot">
         <TagList tags={paper.tag_names} />
         <div className="card-stats">
+          <PaperVote paper={paper} />
           {paper.arxiv_id && <span className="paper-card__arxiv">arXiv:{paper.arxiv_id}</span>}
           {paper.published_at && <span><Icon name="calendar" size={13} />{formatDate(paper.published_at)}</span>}
           <Link to={paths.paperTrends(paper.id)} className="paper-card__hot" title="热度趋势"><Icon name="fire" size={14} />{formatNumber(paper.hotness)}</Link>

@@ -13,6 +13,7 @@ import { paths } from '@/lib/paths';
 import { paperQuery, paperTrendsQuery } from './paperQueries';
 import { latestHeat, trendSince } from './trendChartParts';
 import { WishLecture } from './WishLecture';
+import { PaperVote } from './PaperVote';
 import '@/components/Card/card.css';
 import './PaperPage.css';
 
@@ -44,6 +45,7 @@ export default function PaperPage() {
         {p.title_cn && <p className="paper-page__cn">{p.title_cn}</p>}
         {p.authors && p.authors.length > 0 && <p className="paper-page__authors">{p.authors.join(', ')}</p>}
         <div className="paper-page__actions">
+          <PaperVote paper={p} size="lg" />
           {p.url && <a className="btn btn--ghost btn--sm" href={p.url} target="_blank" rel="noopener noreferrer"><Icon name="external" size={13} />arXiv 原文</a>}
           {p.pdf_url && <a className="btn btn--primary btn--sm" href={p.pdf_url} target="_blank" rel="noopener noreferrer"><Icon name="pdf" size={13} />PDF</a>}
           <Link className="btn btn--ghost btn--sm" to={paths.paperTrends(p.id)}><Icon name="trend" size={13} />热度趋势</Link>
