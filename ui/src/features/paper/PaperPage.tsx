@@ -14,6 +14,7 @@ import { paperQuery, paperTrendsQuery } from './paperQueries';
 import { latestHeat, trendSince } from './trendChartParts';
 import { WishLecture } from './WishLecture';
 import { PaperVote } from './PaperVote';
+import { RelatedAside } from '@/features/related';
 import '@/components/Card/card.css';
 import './PaperPage.css';
 
@@ -72,6 +73,7 @@ export default function PaperPage() {
           <ErrorBoundary fallback={<p className="paper-section__muted">出错啦</p>}><Suspense fallback={<PageLoading />}><TrendChart data={trend} height={260} /></Suspense></ErrorBoundary>
         ) : trend || trends.isError ? <p className="paper-section__muted">暂无数据</p> : <PageLoading />}
       </section>
+      {p.arxiv_id && <div className="paper-page__related"><RelatedAside of={{ type: 'paper', id: p.arxiv_id }} /></div>}
     </article>
   );
 }

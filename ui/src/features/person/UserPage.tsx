@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { QueryError } from '@/components/ErrorView/ErrorView';
 import { ExpertTag } from '@/components/ExpertTag/ExpertTag';
@@ -9,18 +10,20 @@ import { FeedCards, itemKey } from '@/features/feed';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatNumber } from '@/lib/format';
-import { authorPapersQuery, personQuery } from './personQueries';
+import { authorPapersQuery, personQuery, userStoriesQuery } from './personQueries';
 import '@/components/Card/card.css';
 import './UserPage.css';
 
-/** `/users/{id}`: user home with the person's papers. */
+/** `/users/{id}`: user home with the person's stories and papers, a tab each. */
 export default function UserPage() {
   const { id = '' } = useParams();
   const user = useQuery(personQuery(id));
   const u = user.data;
   const arxiv = u?.arxiv_name ?? '';
   useDocumentTitle(u?.name ?? '个人主页', { image: u?.avatar_url });
-  const list = useInfiniteList(authorPapersQuery(arxiv), itemKey);
+  const [tab, setTab] = useState<'stories' | 'papers'>('stories');
+  const stories = useInfiniteList(userStoriesQuery(id), itemKey);
+  const papers = useInfiniteList(authorPapersQuery(tab === 'papers' ? arxiv : ''), itemKey);
   if (user.isLoading) return <PageLoading />;
   if (user.isError || !u) return <QueryError error={user.error} notFound="用户不存在" />;
   return (
@@ -37,14 +40,29 @@ export default function UserPage() {
           {u.paper_count !== undefined && <div><strong>{formatNumber(u.paper_count)}</strong><span>论文</span></div>}
         </div>
       </section>
-      <h2 className="user-page__sub">论文</h2>
-      {arxiv ? (
-        <ListWrapper label="论文列表" {...list.listProps}>
-          <FeedCards items={list.items} module="user" />
-        </ListWrapper>
-      ) : (
-        <div className="list-state list-state--empty">暂无数据</div>
-      )}
+      <div className="user-page__tabs" role="tablist" aria-label="主页内容">
+        {(['stories', 'papers'] as const).map((name) => (
+          <button
+            key={name} type="button" role="tab" id={`user-tab-${name}`} aria-controls="user-tab-panel" aria-selected={tab === name}
+            className={`user-page__tab${tab === name ? ' user-page__tab--on' : ''}`} onClick={() => setTab(name)}
+          >
+            {name === 'stories' ? '文章' : '论文'}
+          </button>
+        ))}
+      </div>
+      <div id="user-tab-panel" role="tabpanel" aria-labelledby={`user-tab-${tab}`}>
+        {tab === 'stories' ? (
+          <ListWrapper label="文章列表" {...stories.listProps}>
+            <FeedCards items={stories.items} module="user" />
+          </ListWrapper>
+        ) : arxiv ? (
+          <ListWrapper label="论文列表" {...papers.listProps}>
+            <FeedCards items={papers.items} module="user" />
+          </ListWrapper>
+        ) : (
+          <div className="list-state list-state--empty">暂无数据</div>
+        )}
+      </div>
     </div>
   );
 }

@@ -24,6 +24,14 @@ export const personQuery = (userId: string) =>
     enabled: Boolean(userId),
   });
 
+/** GET /v1/users/{id}/stories: a member's stories, newest first (never an anonymous one). */
+export const userStoriesQuery = (userId: string) =>
+  pagedQueryOptions(
+    ['user-stories', userId],
+    (page, signal) => api.get('/v1/users/{user_id}/stories', { params: { path: { user_id: Number(userId) }, query: { page, size: PAGE_SIZE } } }, { signal }),
+    Boolean(userId),
+  );
+
 /** POST /v2/papers/userlist/arxiv_name: the papers of an arXiv author name, newest first. */
 export const authorPapersQuery = (arxivName: string) =>
   pagedQueryOptions(
