@@ -35,6 +35,14 @@ class SearchPageSchema(FeedPageSchema):
             "description": "when nothing is found: a nearby query the corpus knows (from the engine's suggesters)"
         },
     )
+    query_help = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "what of the query's operators could not be read, as help in Chinese (empty: all read)"
+        },
+    )
+    took = fields.Float(required=True, metadata={"description": "the engine's time for this page, in seconds"})
 
 
 __all__ = ["FeedItemSchema", "SearchPageSchema"]

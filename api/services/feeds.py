@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import time
+
 from flask import Response
 
 import kinds
 from api.context import reader
 from api.envelope import envelope_of
+from api.feed_items import page_of
 from api.read_cache import cached_answer
 from api.schemas.items import FeedPageSchema
 from api.schemas.search import SearchPageSchema
@@ -14,6 +17,7 @@ from api.search_log import log_search_after_answer
 from api.services.corrections import did_you_mean
 from api.user_flags import apply_item_flags
 from indexer.queries.feed import build_feed
+from indexer.queries.operators import resolve as resolve_operators
 from indexer.queries.search import build_counts, build_search
 
 # The routes' documented envelopes; the answers are encoded without dumping through them
@@ -40,16 +44,30 @@ def feed_page(kind_name: str, args: dict) -> Response:
 
 def search_page(args: dict) -> Response:
     """Every first-page search that finds something is counted for the hot words (after the answer
-    is sent); one that finds nothing carries a 'did you mean' when a nearby query would find something."""
-    types = [args["model"]] if args["model"] else None
+    is sent); one that finds nothing carries a 'did you mean' when a nearby query would find something.
+    Operators (author:, tag:, type:, arxiv:, "phrase", -word) become constraints; what cannot be read is
+    explained in `query_help` (issue 36), and `took` is the engine's time in seconds."""
     filters = {"tags": args["label"], "time": args["time"], "sort": args["sort"]}
 
     def read() -> dict:
+        ops = resolve_operators(args["q"])
+        types = ops.kinds(args["model"])
         concepts = reader().concepts()
-        body = build_search(args["q"], types=types, page=args["page"], size=args["size"], concepts=concepts, **filters)
-        data = reader().page(body, args["page"], args["size"], args["label"], args["q"])
-        empty = args["q"] and data["total"] == 0 and args["page"] == 1
-        return {**data, "did_you_mean": did_you_mean(args["q"]) if empty else None}
+        body = build_search(
+            ops.text,
+            types=types,
+            page=args["page"],
+            size=args["size"],
+            concepts=concepts,
+            extra=ops.clauses(),
+            **filters,
+        )
+        started = time.perf_counter()
+        result = reader().search(body)
+        took = round(time.perf_counter() - started, 3)
+        data = page_of(result, args["page"], args["size"], args["label"], ops.text)
+        empty = ops.text and data["total"] == 0 and args["page"] == 1
+        return {**data, "did_you_mean": did_you_mean(ops.text) if empty else None, "query_help": ops.help, "took": took}
 
     answer, total = cached_answer(args, read, _flag_items)
     if args["q"] and args["page"] == 1 and total:
@@ -61,7 +79,10 @@ def counts(args: dict) -> Response:
     """The search tabs' counts, sent beside every search: cached as the answer's bytes like the page."""
 
     def count() -> dict:
-        body = build_counts(args["q"], tags=args["label"], time=args["time"], concepts=reader().concepts())
+        ops = resolve_operators(args["q"])
+        body = build_counts(
+            ops.text, tags=args["label"], time=args["time"], concepts=reader().concepts(), operators=ops
+        )
         result = reader().search(body)
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}
         per_kind = {name: buckets.get(name, 0) for name in kinds.SEARCHABLE}

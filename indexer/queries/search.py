@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from indexer.queries.common import HIGHLIGHT, LIST_SOURCE, filters, paging, sort_clause
+from indexer.queries.operators import Operators
 from indexer.queries.text import text_query, text_query_and_highlight
 
 # The search page's `total` is counted exactly up to here, a lower bound beyond: once that many hits
@@ -22,32 +23,49 @@ def build_search(
     page: int = 1,
     size: int = 20,
     concepts: frozenset[str] = frozenset(),
+    extra: dict | None = None,
 ) -> dict:
-    """`concepts`: the glossary concept ids the index carries (text_query)."""
+    """`concepts`: the glossary concept ids the index carries (text_query); `extra`: the operators' filter,
+    must and must_not clauses (indexer/queries/operators.py)."""
     body: dict = {
         **paging(page, size),
-        "query": {"bool": {"filter": filters(types, tags, time)}},
+        "query": {"bool": _with_operators({"filter": filters(types, tags, time)}, extra)},
         "sort": sort_clause(sort if q or sort != "relevance" else "new", time),
         "_source": LIST_SOURCE,
         "track_total_hits": TOTAL_BOUND,
     }
     if q:
         query, highlight_by = text_query_and_highlight(q, concepts, ranked=sort == "relevance")
-        body["query"]["bool"]["must"] = [query]
+        body["query"]["bool"]["must"] = [query, *body["query"]["bool"].get("must", [])]
         body["highlight"] = {**HIGHLIGHT, "highlight_query": highlight_by}
     return body
 
 
 def build_counts(
-    q: str, *, tags: list[str] | None = None, time: str | None = None, concepts: frozenset[str] = frozenset()
+    q: str,
+    *,
+    tags: list[str] | None = None,
+    time: str | None = None,
+    concepts: frozenset[str] = frozenset(),
+    operators: Operators | None = None,
 ) -> dict:
-    """Per-type counts for the search tabs: the same query and filters as the search, one aggregation."""
-    query: dict = {"bool": {"filter": filters(None, tags, time)}}
+    """Per-type counts for the search tabs: the same query, filters and operators as the search (type:
+    names limit the kinds counted), one aggregation."""
+    types = operators.kinds(None) if operators else None
+    query: dict = {"bool": _with_operators({"filter": filters(types, tags, time)}, operators and operators.clauses())}
     if q:
-        query["bool"]["must"] = [text_query(q, concepts)]
+        query["bool"]["must"] = [text_query(q, concepts), *query["bool"].get("must", [])]
     return {
         "size": 0,
         "track_total_hits": True,
         "query": query,
         "aggs": {"types": {"terms": {"field": "type", "size": 10}}},
     }
+
+
+def _with_operators(bool_query: dict, extra: dict | None) -> dict:
+    """The operators' clauses added to a bool query's parts (none: the query as it was)."""
+    for part, clauses in (extra or {}).items():
+        if clauses:
+            bool_query[part] = [*bool_query.get(part, []), *clauses]
+    return bool_query

@@ -3,7 +3,7 @@
 // phone overlay.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, PHONE, PHONE_UA, launch, newPage } from './browser.mjs';
+import { BASE, PHONE, PHONE_UA, launch, newPage, shot } from './browser.mjs';
 
 const phone = { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 let browser;
@@ -156,6 +156,61 @@ for (const [name, opts, mobile] of [['desktop 1280', {}, false], ['phone overlay
       const q = await searchWithEnter(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => {});
       assert.equal(q, 'GPT-4 多模态');
+      await context.close();
+    });
+  });
+}
+
+// Issue 36: suggestions of every kind name their kind; 搜索语法 explains the operators; the results page
+// says how many it found and how long it took, and an operator it cannot read is help beside results.
+for (const [name, opts, mobile, width] of [['desktop 1280', {}, false, 1280], ['phone overlay 375', phone, true, 375]]) {
+  describe(`suggestions of every kind and the search syntax (${name})`, () => {
+    test('a pinyin prefix suggests people, projects and more, each with its kind; Enter on a person opens their page', async () => {
+      const { context, page } = await newPage(browser, opts);
+      await openSearch(page, mobile);
+      await page.keyboard.type('lin', { delay: 30 });
+      await page.locator('[role="option"] .search-row__kind').first().waitFor();
+      const kinds = await page.locator('[role="option"] .search-row__kind').allTextContents();
+      assert.ok(kinds.includes('用户'), `kinds shown: ${kinds}`);
+      assert.ok(new Set(kinds).size >= 2, `more than one kind: ${kinds}`);
+      await shot(page, `search-suggest-kinds-${width}`);
+      const person = page.locator('[role="option"]', { has: page.locator('.search-row__kind', { hasText: '用户' }) }).first();
+      const index = await person.evaluate((li) => [...li.parentElement.querySelectorAll('[role="option"]')].indexOf(li));
+      for (let i = 0; i <= index; i += 1) await page.keyboard.press('ArrowDown');
+      await Promise.all([page.waitForURL(/\/users\/\d+$/), page.keyboard.press('Enter')]);
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    });
+
+    test('搜索语法 in the dropdown explains the operators in Chinese', async () => {
+      const { context, page } = await newPage(browser, opts);
+      const input = await openSearch(page, mobile);
+      const button = page.getByRole('button', { name: '搜索语法' });
+      await button.click();
+      const help = page.getByRole('note', { name: '搜索语法' });
+      await help.waitFor();
+      for (const example of ['"大模型 推理"', '扩散模型 -综述', 'author:王磊', 'tag:RAG', 'type:论文', 'arxiv:2401.01234']) {
+        assert.equal(await help.getByText(example, { exact: true }).count(), 1, example);
+      }
+      assert.equal(await input.getAttribute('aria-expanded'), 'true', 'the dropdown stays open');
+      await shot(page, `search-syntax-help-${width}`);
+      await context.close();
+    });
+
+    test('the results page says 找到 N 条结果，用时 … 秒, and a bad operator is help beside results', async () => {
+      const { context, page } = await newPage(browser, opts);
+      await page.goto(BASE + '/search?q=' + encodeURIComponent('type:论文 扩散'));
+      const stats = page.locator('.search-stats');
+      await stats.waitFor();
+      assert.match(await stats.textContent(), /^找到 \d+(\.\d+[kw])? 条结果，用时 \d+\.\d\d 秒$/);
+      await page.locator('[aria-label="搜索结果"] article').first().waitFor();
+      await page.goto(BASE + '/search?q=' + encodeURIComponent('type:视频 扩散'));
+      const help = page.getByRole('region', { name: '搜索语法提示' });
+      await help.waitFor();
+      assert.match(await help.textContent(), /“type:视频”不是内容类型/);
+      await page.locator('[aria-label="搜索结果"] article').first().waitFor();
+      await shot(page, `search-operator-help-${width}`);
+      assert.deepEqual(page.errors, []);
       await context.close();
     });
   });

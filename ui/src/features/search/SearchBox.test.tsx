@@ -99,6 +99,20 @@ describe('SearchBox', () => {
     expect(onOpenStory).toHaveBeenLastCalledWith(3);
   });
 
+  it('搜索语法 in the panel shows the operators and keeps the box open and focused', async () => {
+    const { user, input } = setup();
+    await user.click(input);
+    const button = screen.getByRole('button', { name: '搜索语法' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const help = screen.getByRole('note', { name: '搜索语法' });
+    expect(within(help).getByText('type:论文')).toBeInTheDocument();
+    expect(within(help).getByText('arxiv:2401.01234')).toBeInTheDocument();
+    expect(input).toHaveFocus();
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('Home and End move the caret, not the highlighted row', async () => {
     const { user, input } = setup();
     await user.type(input, '大模型');
@@ -134,8 +148,11 @@ describe('SearchBox', () => {
     const { user, input } = setup();
     await user.click(input);
     await user.tab();
-    await user.tab();
-    await user.tab(); // past 清空, out of the box
+    await user.tab(); // 清空
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    await user.tab(); // 搜索语法, still in the box
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    await user.tab(); // out of the box
     expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 

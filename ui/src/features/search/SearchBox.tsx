@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { serverHtml } from '@/lib/serverHtml';
 import { addHistory, clearHistory, readHistory } from './history';
 import { suggestionsQuery } from './searchQueries';
+import { SearchSyntax } from './SearchSyntax';
 import { SUGGEST_LABELS, suggestionHref, type SuggestTarget, type SuggestType } from './suggestionKinds';
 import './SearchBox.css';
 import { MAX_SEARCH } from './searchRules';
@@ -67,6 +68,8 @@ export function SearchBox({
   // follow committed text only, never the pinyin being composed.
   const [composingFrom, setComposingFrom] = useState<string | null>(null);
   const [history, setHistory] = useState<string[]>(() => readHistory());
+  // The operators' help (搜索语法), opened from the panel's foot.
+  const [syntaxOpen, setSyntaxOpen] = useState(false);
   const last = useRef(previous);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -263,6 +266,21 @@ export function SearchBox({
             />
           ))}
         </ul>
+        {showPanel && (
+          <div className="search-panel__foot">
+            <button
+              type="button"
+              className="search-panel__syntax"
+              aria-expanded={syntaxOpen}
+              aria-controls={`${id}-syntax`}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => { setSyntaxOpen((open) => !open); inputRef.current?.focus(); }}
+            >
+              <Icon name="info" size={13} /> 搜索语法
+            </button>
+            {syntaxOpen && <SearchSyntax id={`${id}-syntax`} />}
+          </div>
+        )}
       </div>
     </form>
   );

@@ -81,3 +81,33 @@ describe('SearchPage 全部 tab', () => {
     expect(within(results).getByText('项目五')).toBeInTheDocument();
   });
 });
+
+describe('SearchPage count line and operator help', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  function answerWith(page: Record<string, unknown>) {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL(String(input), 'http://localhost');
+      let data: unknown = [];
+      if (url.pathname.endsWith('/v2/total')) data = { all: 1234, story: 1000, paper: 234, event: 0, project: 0, link: 0 };
+      else if (url.pathname.endsWith('/v2/search')) data = { list: [], total: 0, page: 1, size: 20, hasNextPage: false, did_you_mean: null, ...page };
+      return Promise.resolve(new Response(JSON.stringify({ code: 0, msg: '', data })));
+    });
+  }
+
+  it('says how many were found in the tab and how long the search took', async () => {
+    answerWith({ query_help: [], took: 0.1234 });
+    renderWithProviders(<SearchPage />, { route: '/search?q=扩散&model=paper' });
+    expect(await screen.findByText('找到 234 条结果，用时 0.12 秒')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '搜索语法提示' })).toBeNull();
+  });
+
+  it('shows what of the operators could not be read beside the syntax, not an error', async () => {
+    answerWith({ query_help: ['“type:视频”不是内容类型'], took: 0 });
+    renderWithProviders(<SearchPage />, { route: '/search?q=type:视频 扩散' });
+    const help = await screen.findByRole('region', { name: '搜索语法提示' });
+    expect(within(help).getByText('“type:视频”不是内容类型')).toBeInTheDocument();
+    expect(within(help).getByText('author:王磊')).toBeInTheDocument();
+    expect(await screen.findByText('找到 1.23k 条结果，用时 0.01 秒')).toBeInTheDocument();
+  });
+});

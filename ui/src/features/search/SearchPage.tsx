@@ -10,6 +10,7 @@ import { itemKey, KIND_LIST, type Kind } from '@/kinds';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { searchDefaultSort, searchPageQueries, type SearchSort } from './searchQueries';
+import { QueryHelp, ResultStats } from './SearchStats';
 import { useHotwords } from './useHotwords';
 import '@/components/Card/card.css';
 import './SearchPage.css';
@@ -51,6 +52,12 @@ export default function SearchPage({ browse = false }: { browse?: boolean }) {
           <span>{q ? <>“<span className="search-page__q">{q}</span>”的搜索结果</> : '全部内容'}</span>
           {counts && <span className="search-page__total">共 {formatNumber(counts.all)} 条</span>}
         </h1>
+      )}
+      {!browse && q && (
+        <>
+          <ResultStats count={counts ? (tab === 'all' ? counts.all : counts[tab]) : undefined} took={list.data?.pages[0]?.took} />
+          <QueryHelp messages={list.data?.pages[0]?.query_help} />
+        </>
       )}
       <Tabs label="内容类型" items={tabItems} value={tab} onChange={(v) => update({ model: v === 'all' ? null : v })} />
       <FiltersBar<SearchSort>
