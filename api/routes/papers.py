@@ -7,11 +7,29 @@ from flask.views import MethodView
 
 from api.blueprint import HubBlueprint
 from api.envelope import envelope_of, ok
-from api.schemas.details import AuthorPapersBody, PaperUserBody, PersonSchema, TrendEnvelope
+from api.schemas.details import (
+    AuthorPapersBody,
+    DailyPapersQuery,
+    DailyPapersSchema,
+    PaperUserBody,
+    PersonSchema,
+    TrendEnvelope,
+)
 from api.schemas.items import FeedPageSchema, PaperInfoSchema
+from api.services.daily_papers import daily_papers
 from api.services.papers import author_papers, paper_detail, paper_trend, paper_user
 
 blp = HubBlueprint("papers", __name__, url_prefix="/api", description="Paper details, trends and authors")
+
+
+@blp.route("/v3/paper/daily")
+class DailyPapers(MethodView):
+    @blp.arguments(DailyPapersQuery, location="query")
+    @blp.response(200, envelope_of(DailyPapersSchema))
+    def get(self, args):
+        """每日论文: the week's or month's papers grouped by publication day (newest first, the site's time
+        zone), each day ranked by members' upvotes, then heat; at most 30 a day."""
+        return daily_papers(args)
 
 
 @blp.route("/v3/paper/<string:paper_id>")

@@ -5,9 +5,19 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api.schemas.common import Paged, StrictInt, Trimmed, constant_field
+from api.schemas.items import FeedItemSchema
 from kinds.person import PersonSchema
 
-__all__ = ["AuthorPapersBody", "EventIdsBody", "PaperUserBody", "PersonSchema", "SimilarBody", "TrendEnvelope"]
+__all__ = [
+    "AuthorPapersBody",
+    "DailyPapersQuery",
+    "DailyPapersSchema",
+    "EventIdsBody",
+    "PaperUserBody",
+    "PersonSchema",
+    "SimilarBody",
+    "TrendEnvelope",
+]
 
 
 class SimilarBody(Trimmed):
@@ -69,3 +79,21 @@ class TrendEnvelope(Schema):
     code = fields.Integer(required=True, metadata={"description": "0 on success"})
     data = fields.List(TrendPointField(), allow_none=True)
     msg = fields.String()
+
+
+class DailyPapersQuery(Trimmed):
+    range = fields.String(
+        load_default="week",
+        validate=validate.OneOf(["week", "month"], error="时间范围错误"),
+        metadata={"enum": ["week", "month"], "description": "本周 (week) or 本月 (month)"},
+    )
+
+
+class DailyGroupSchema(Schema):
+    day = fields.String(required=True, metadata={"description": "yyyy-MM-dd in the site's time zone"})
+    list = fields.List(fields.Nested(FeedItemSchema), required=True)
+
+
+class DailyPapersSchema(Schema):
+    range = fields.String(required=True)
+    days = fields.List(fields.Nested(DailyGroupSchema), required=True)
