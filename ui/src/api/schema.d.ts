@@ -3418,6 +3418,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/paper/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 每日论文: the week's or month's papers grouped by publication day (newest first, the site's time
+         *     zone), each day ranked by members' upvotes, then heat; at most 30 a day.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 本周 (week) or 本月 (month) */
+                    range?: "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DailyPapersEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/paper/list": {
         parameters: {
             query?: never;
@@ -3822,6 +3868,21 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: components["schemas"]["BindingList"] | null;
+            msg?: string;
+        };
+        DailyGroup: {
+            /** @description yyyy-MM-dd in the site's time zone */
+            day: string;
+            list: components["schemas"]["FeedItem"][];
+        };
+        DailyPapers: {
+            days: components["schemas"]["DailyGroup"][];
+            range: string;
+        };
+        DailyPapersEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["DailyPapers"] | null;
             msg?: string;
         };
         DeleteBody: {
