@@ -49,6 +49,7 @@ LIST_PAGES: dict[str, str | None] = {
     "browse": "发现",
     "events": "活动",
     "papers": "论文",
+    "papers/daily": "每日论文",
     "projects": "项目",
     "rankings": "榜单",
     "search": "搜索",
@@ -67,6 +68,7 @@ LIST_PAGES: dict[str, str | None] = {
 LIST_DESCRIPTIONS = {
     "events": "AI 社区活动：线下沙龙、线上直播与技术大会，在线报名。",
     "papers": "每日 arXiv AI 论文，中文摘要与热度趋势。",
+    "papers/daily": "每天的 AI 论文，按社区点赞和热度排序。",
     "projects": "值得关注的开源 AI 项目。",
     "rankings": "AI 社区人物榜单。",
 }

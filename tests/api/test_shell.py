@@ -223,5 +223,5 @@ def test_the_ui_describes_the_list_pages_as_the_server_does():
     from tests.support import ROOT
 
     source = (ROOT / "ui/src/lib/pageDescriptions.ts").read_text(encoding="utf-8")
-    in_ui = dict(re.findall(r"^\s+(\w+): '([^']+)',$", source, re.M))
+    in_ui = dict(re.findall(r"^\s+'?([\w/]+)'?: '([^']+)',$", source, re.M))
     assert in_ui == LIST_DESCRIPTIONS

@@ -77,6 +77,27 @@ describe('papers and people', { concurrency: false }, () => {
     await context.close();
   });
 
+  test('每日论文 from the papers page: days under headings, 本周 and 本月, at 1280 and 375 px', async () => {
+    for (const [viewport, name] of [[{}, '1280'], [phone, '375']]) {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(BASE + '/papers');
+      await page.getByRole('link', { name: '每日论文' }).click();
+      await page.waitForURL(/\/papers\/daily$/);
+      const days = page.locator('.daily-papers__day');
+      await days.first().waitFor();
+      const headings = await page.locator('.daily-papers__day-title').allTextContents();
+      assert.ok(headings.length > 0 && headings.every((h) => /^(今天|昨天|(\d{4}年)?\d{1,2}月\d{1,2}日 周.)\d+ 篇$/.test(h)), `headings: ${headings}`);
+      assert.ok((await days.first().locator('.paper-card').count()) > 0, 'papers under the first day');
+      await shot(page, `daily-papers-${name}`);
+      await page.getByRole('link', { name: '本月' }).click();
+      await page.waitForURL(/range=month/);
+      await page.locator('.daily-papers__range--on', { hasText: '本月' }).waitFor();
+      await days.first().waitFor(); // the month's answer is in
+      assert.ok((await page.locator('.daily-papers__day').count()) >= headings.length, 'a month holds the week');
+      await context.close();
+    }
+  });
+
   test("a user's page lists their stories, and their papers on the 论文 tab", async () => {
     const { context, page } = await newPage(browser);
     const stories = await api('/v1/story/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, label: [], sort: 'hot', size: 50 }) });

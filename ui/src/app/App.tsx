@@ -19,6 +19,7 @@ const EventPage = lazyPage(() => import('@/features/event/EventPage'));
 const StoryPage = lazyPage(() => import('@/features/story/StoryPage'));
 const PaperPage = lazyPage(() => import('@/features/paper/PaperPage'));
 const TrendsPage = lazyPage(() => import('@/features/paper/TrendsPage'));
+const DailyPapersPage = lazyPage(() => import('@/features/paper/DailyPapersPage'));
 const WxDownloadPage = lazyPage(() => import('@/features/event/WxDownloadPage'));
 const StoryEditPage = lazyPage(() => import('@/features/story/StoryEditPage'));
 const UsersPage = lazyPage(() => import('@/features/person/UsersPage'));
@@ -57,6 +58,7 @@ export function AppRoutes() {
       <Route element={<DefaultLayout />}>
         <Route path="view/examine/:id" element={<StoryPage />} />
         <Route path="view/:id" element={<StoryPage />} />
+        <Route path="papers/daily" element={<DailyPapersPage />} />
         <Route path="paper/:id" element={<PaperPage />} />
         <Route path="trends/:id" element={<TrendsPage />} />
         <Route path="users" element={<UsersPage />} />

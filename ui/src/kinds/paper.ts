@@ -13,5 +13,8 @@ export const paper: KindSpec<'paper'> = {
   pageRoots: ['papers', 'paper', 'trends'],
   detailPath: paths.paper,
   shareToLink: 'publish',
-  feed: { page: '/papers', api: '/v3/paper/list', title: '论文', description: PAGE_DESCRIPTIONS.papers, layout: 'feed-list' },
+  feed: {
+    page: '/papers', api: '/v3/paper/list', title: '论文', description: PAGE_DESCRIPTIONS.papers, layout: 'feed-list',
+    companion: { page: paths.dailyPapers(), title: '每日论文' },
+  },
 };

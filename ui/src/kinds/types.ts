@@ -19,6 +19,8 @@ export interface FeedSpec {
   description?: string;
   /** the list's layout class */
   layout: 'feed-list' | 'feed-grid';
+  /** another view of the same kind the feed page links to (papers: 每日论文) */
+  companion?: { page: string; title: string };
 }
 
 /** Everything the UI knows about one kind; one module per kind under src/kinds/, registered in index.ts. */

@@ -6,6 +6,8 @@ export const paths = {
   home: () => '/',
   events: () => '/events',
   papers: () => '/papers',
+  /** 每日论文: papers under their publication day, ranked by upvotes (?range=month for 本月). */
+  dailyPapers: (range?: 'week' | 'month') => (range === 'month' ? '/papers/daily?range=month' : '/papers/daily'),
   projects: () => '/projects',
   rankings: () => '/rankings',
   story: (id: number | string) => `/view/${id}`,

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useDevice } from '@/hooks/useDevice';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useFilters } from '@/hooks/useFilters';
@@ -31,7 +32,7 @@ export default function FeedPage({ type }: { type: FeedKind }) {
         time={filters.time}
         sticky={isApp}
         onChange={(p) => update({ ...(p.sort ? { sort: p.sort } : {}), ...(p.time ? { time: p.time } : {}) })}
-        extra={<TagFilterButton />}
+        extra={<>{feed.companion && <Link className="feed-companion" to={feed.companion.page}>{feed.companion.title}</Link>}<TagFilterButton /></>}
       />
       {filters.label.length > 0 && (
         <div className="feed-page__chips" aria-label="已选标签">
