@@ -18,12 +18,16 @@ from api.services.corrections import did_you_mean
 from api.user_flags import apply_item_flags
 from indexer.queries.feed import build_feed
 from indexer.queries.operators import resolve as resolve_operators
+from indexer.queries.relax import relaxed_query, relaxed_search_body, widened_counts_body
 from indexer.queries.search import build_counts, build_search
 
 # The routes' documented envelopes; the answers are encoded without dumping through them
 # (api/read_cache.py cached_answer), and tests/api/test_answer_shapes.py checks they would not change them.
 FEED_ENVELOPE = envelope_of(FeedPageSchema, name="FeedPageEnvelope")()
 SEARCH_ENVELOPE = envelope_of(SearchPageSchema, name="SearchPageEnvelope")()
+# A strict search finding fewer than a page (the UI's 20) is followed by its relaxed pass; the tab counts
+# count that pass from the same threshold, so both agree whatever page size is asked.
+RELAX_BELOW = 20
 
 
 def _flag_items(data: dict) -> None:
@@ -63,9 +67,10 @@ def search_page(args: dict) -> Response:
             **filters,
         )
         started = time.perf_counter()
-        result = reader().search(body)
+        data = page_of(reader().search(body), args["page"], args["size"], args["label"], ops.text)
+        if ops.text and data["total"] < RELAX_BELOW:
+            data = _with_relaxed(data, body, relaxed_query(ops.text, concepts), args)
         took = round(time.perf_counter() - started, 3)
-        data = page_of(result, args["page"], args["size"], args["label"], ops.text)
         empty = ops.text and data["total"] == 0 and args["page"] == 1
         return {**data, "did_you_mean": did_you_mean(ops.text) if empty else None, "query_help": ops.help, "took": took}
 
@@ -75,15 +80,30 @@ def search_page(args: dict) -> Response:
     return answer
 
 
+def _with_relaxed(data: dict, body: dict, relaxed: dict | None, args: dict) -> dict:
+    """The strict pass found fewer than a page (issue 36, item 2): the relaxed pass's hits follow the strict
+    ones (indexer/queries/relax.py), paged on after them."""
+    if relaxed is None:
+        return data
+    strict_total, start = data["total"], (args["page"] - 1) * args["size"]
+    wanted = args["size"] - len(data["list"])
+    relaxed_body = relaxed_search_body(body, relaxed, max(0, start - strict_total), wanted)
+    more = page_of(reader().search(relaxed_body), args["page"], args["size"], args["label"], None)
+    total = strict_total + more["total"]
+    return {**data, "list": [*data["list"], *more["list"]], "total": total, "hasNextPage": start + args["size"] < total}
+
+
 def counts(args: dict) -> Response:
     """The search tabs' counts, sent beside every search: cached as the answer's bytes like the page."""
 
     def count() -> dict:
         ops = resolve_operators(args["q"])
-        body = build_counts(
-            ops.text, tags=args["label"], time=args["time"], concepts=reader().concepts(), operators=ops
-        )
+        concepts = reader().concepts()
+        body = build_counts(ops.text, tags=args["label"], time=args["time"], concepts=concepts, operators=ops)
         result = reader().search(body)
+        relaxed = relaxed_query(ops.text, concepts) if ops.text else None
+        if relaxed is not None and result["hits"]["total"]["value"] < RELAX_BELOW:
+            result = reader().search(widened_counts_body(body, relaxed))  # as the list shows them
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}
         per_kind = {name: buckets.get(name, 0) for name in kinds.SEARCHABLE}
         return {"all": sum(per_kind.values()), **per_kind}

@@ -301,7 +301,7 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
     # Mostly titles and tags: the clauses above match the query's own words everywhere, and each
     # synonym as a phrase over every summary (大语言模型, large language model) made this clause the
     # costliest part of a broad search at 1M (issue 12, bench/query_shapes.py).
-    concepts = [_group_clause(group, indexed) for group in groups]
+    concepts = [group_clause(group, indexed) for group in groups]
     for word in query_words(rest):
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
         concepts.append({"multi_match": {"query": word, "fields": fields}})
@@ -348,7 +348,7 @@ def _on_highlighted_fields(clause: dict) -> dict | None:
     return clause  # a query this does not know: kept whole, as before
 
 
-def _group_clause(group: tuple[str, ...], indexed: frozenset[str]) -> dict:
+def group_clause(group: tuple[str, ...], indexed: frozenset[str]) -> dict:
     gid = concept_id(group)
     if gid in indexed:
         return {"term": {"concepts": {"value": gid, "boost": 3}}}

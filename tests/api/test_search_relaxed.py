@@ -1,0 +1,42 @@
+"""The relaxed pass (issue 36, item 2) on the demo corpus: a strict search finding fewer than a page is
+followed by what fewer of its words or any one of its concepts find, after every strict hit, paged on after
+them and counted in the tabs; a query with no subject of the corpus still finds nothing."""
+
+from __future__ import annotations
+
+import api.services.feeds as feeds
+from tests.support import data_of
+
+# Our own example: four topic words that no single document holds together.
+LONG = "知识蒸馏 推荐系统 落地 经验 语音合成"
+
+
+def search(client, q, **params):
+    return data_of(client.get("/api/v2/search", query_string={"q": q, **params}))
+
+
+def keys(page):
+    return [(i["type"], i["id"]) for i in page["list"]]
+
+
+def test_relaxed_hits_follow_every_strict_hit(client, monkeypatch):
+    monkeypatch.setattr(feeds, "RELAX_BELOW", 0)  # the strict pass alone
+    strict = search(client, LONG, size=49)
+    monkeypatch.undo()
+    relaxed = search(client, LONG, size=50)
+    assert strict["total"] < feeds.RELAX_BELOW, strict["total"]
+    assert relaxed["total"] > strict["total"]
+    assert keys(relaxed)[: len(strict["list"])] == keys(strict)
+
+
+def test_relaxed_hits_page_on_without_repeats_and_the_tabs_count_them(client):
+    first, second = (search(client, LONG, size=10, page=p) for p in (1, 2))
+    assert first["hasNextPage"] and len(first["list"]) == 10
+    assert not set(keys(first)) & set(keys(second))
+    counts = data_of(client.get("/api/v2/total", query_string={"q": LONG}))
+    assert counts["all"] == first["total"]
+
+
+def test_no_subject_of_the_corpus_still_finds_nothing(client):
+    for q in ("红烧肉 家常 做法 菜谱", "qzxv wpln", "周末 钓鱼 装备 推荐"):
+        assert search(client, q)["total"] == 0, q
