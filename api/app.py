@@ -122,7 +122,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         editor,
         event_orders,
         link,
-        paper_votes,
+        paper_writes,
         reports,
         sources,
         story_actions,
@@ -136,7 +136,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     writes = [
         story_writes.blp,
         story_actions.blp,
-        paper_votes.blp,
+        paper_writes.blp,
         reports.blp,
         event_orders.blp,
         sources.run_blp,

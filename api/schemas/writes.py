@@ -190,6 +190,26 @@ class ReportDownBody(Trimmed):
     story_id = _story_id()
 
 
+class PaperSubmitBody(Trimmed):
+    """POST /v3/paper/submit: an arXiv number (2401.01234, arXiv:2401.01234v2) or an arxiv.org address."""
+
+    arxiv = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=200, error="请输入 arXiv 编号或论文链接，例如 2401.01234"),
+        error_messages={
+            "required": "请输入 arXiv 编号或论文链接，例如 2401.01234",
+            "null": "请输入 arXiv 编号或论文链接，例如 2401.01234",
+        },
+        metadata={"label": "arXiv 编号"},
+    )
+
+
+class PaperSubmittedSchema(Schema):
+    id = fields.Integer(required=True)
+    arxiv_id = fields.String(required=True)
+    created = fields.Boolean(required=True, metadata={"description": "false: the hub had the paper already"})
+
+
 class PaperVoteStateSchema(Schema):
     """A paper's upvotes after a vote or its undoing."""
 
@@ -217,6 +237,8 @@ class ReportStateSchema(Schema):
 __all__ = [
     "DeleteBody",
     "NoDataSchema",
+    "PaperSubmitBody",
+    "PaperSubmittedSchema",
     "PaperVoteStateSchema",
     "ReportDownBody",
     "ReportStateSchema",

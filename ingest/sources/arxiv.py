@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from ingest.sources.base import Fetch, Source
 from ingest.sources.config import SourcesConfig
 from ingest.sources.feeds import moment, one_line, parse_feed
-from ingest.sources.http import PoliteHttp, SourceError
+from ingest.sources.http import PoliteHttp, SourceError, TransientError
 from ingest.sources.tags import tags_for
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 from store.models import Paper, User
@@ -104,6 +104,19 @@ def write_papers(session: Session, items: list[PaperItem]) -> Counter:
         # Tags and the listing date are set once; editors' later changes to tags are kept.
         outcomes[upsert(session, Paper, {"arxiv_id": item.number}, fields, ("created_at", "tags"))] += 1
     return outcomes
+
+
+def fetch_paper(http: PoliteHttp, url: str, number: str) -> PaperItem | None:
+    """One paper by its arXiv number (the export API's id_list), its newest version; None when arXiv has
+    no such paper (it answers an unknown number with an error entry or with nothing)."""
+    try:
+        items, _total = parse_page(http.get(url, params={"id_list": number, "max_results": 1}).content)
+    except SourceError as exc:
+        if isinstance(exc, TransientError) or "refused the query" not in str(exc):
+            raise
+        return None
+    found = [item for item in newest_versions(items) if item.number == number]
+    return found[0] if found else None
 
 
 def _loader(config: SourcesConfig, category: str, now: datetime):
