@@ -157,3 +157,18 @@ def test_issue_36_classes_stay_above_their_floor(demo_stack, split):
     judged = [j for j in load_judgments(UNDERSTANDING) if j.split == split]
     _, figs = score_stack(demo_stack, judged)
     assert figs["overall"]["ndcg@10"] >= ISSUE_36_FLOORS[split], round(figs["overall"]["ndcg@10"], 3)
+
+
+# Suggestion hit@5 on tests/relevance/suggestions.jsonl (stories, papers, projects and people), measured
+# 2026-11-27: 1.0 on both halves (0.205 before suggestions of every kind); the issue's target is 0.95.
+SUGGESTION_HIT_FLOOR = 0.95
+
+
+def test_suggestions_bring_the_meant_item_into_the_first_five(demo_stack):
+    from tests.relevance.suggestions import hit_rate, load_suggestions
+    from tests.relevance.suggestions import score as score_suggestions
+
+    with demo_stack.client() as client:
+        outcomes = score_suggestions(client, load_suggestions())
+    missed = [(e.prefix, rows) for e, ok, rows in outcomes if not ok and e.split == "tune"]
+    assert hit_rate(outcomes) >= SUGGESTION_HIT_FLOOR, missed
