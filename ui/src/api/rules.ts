@@ -37,6 +37,12 @@ export const BODY_RULES = {
       "maxItems": 100
     }
   },
+  "PaperSubmitBody": {
+    "arxiv": {
+      "minLength": 1,
+      "maxLength": 200
+    }
+  },
   "PaperUserBody": {
     "arxiv_name": {
       "minLength": 1,

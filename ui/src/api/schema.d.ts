@@ -3509,6 +3509,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/paper/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A paper by its arXiv number or address (signed in). One per arXiv number: a paper the hub has is
+         *     answered as it is (created false, 论文已收录); a new one is read from arXiv and indexed (提交成功).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaperSubmitBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaperSubmittedEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description arXiv has no such paper: {code: 404, msg: 'arXiv 上没有这篇论文'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                /** @description arXiv unreachable: {code: 503, msg: '暂时无法访问 arXiv，请稍后再试'} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/paper/trends/{paper_id}": {
         parameters: {
             query?: never;
@@ -4249,6 +4324,21 @@ export interface components {
              * @enum {string|null}
              */
             time?: "day" | "3day" | "week" | "month" | null;
+        };
+        PaperSubmitBody: {
+            arxiv: string;
+        };
+        PaperSubmitted: {
+            arxiv_id: string;
+            /** @description false: the hub had the paper already */
+            created: boolean;
+            id: number;
+        };
+        PaperSubmittedEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["PaperSubmitted"] | null;
+            msg?: string;
         };
         PaperUserBody: {
             /** @default null */
