@@ -190,17 +190,19 @@ class ReportDownBody(Trimmed):
     story_id = _story_id()
 
 
+MSG_ARXIV_INPUT = "请输入 arXiv 编号或论文链接，例如 2401.01234"
+
+
 class PaperSubmitBody(Trimmed):
     """POST /v3/paper/submit: an arXiv number (2401.01234, arXiv:2401.01234v2) or an arxiv.org address."""
 
     arxiv = fields.String(
         required=True,
-        validate=validate.Length(min=1, max=200, error="请输入 arXiv 编号或论文链接，例如 2401.01234"),
-        error_messages={
-            "required": "请输入 arXiv 编号或论文链接，例如 2401.01234",
-            "null": "请输入 arXiv 编号或论文链接，例如 2401.01234",
-        },
-        metadata={"label": "arXiv 编号"},
+        validate=validate.Length(min=1, max=200, error=MSG_ARXIV_INPUT),
+        error_messages={"required": MSG_ARXIV_INPUT, "null": MSG_ARXIV_INPUT},
+        metadata=_doc(
+            "arXiv 编号或论文链接", required=MSG_ARXIV_INPUT, minLength=MSG_ARXIV_INPUT, maxLength=MSG_ARXIV_INPUT
+        ),
     )
 
 

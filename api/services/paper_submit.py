@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from api.context import db_sessions, settings
 from api.envelope import ApiError
+from api.schemas.writes import MSG_ARXIV_INPUT
 from api.services.access import require_user
 from ingest.sources.arxiv import fetch_paper, write_papers
 from ingest.sources.config import SourcesConfig, http_policy
@@ -18,7 +19,6 @@ from ingest.sources.http import PoliteHttp, SourceError
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 from store.models import Paper
 
-MSG_BAD_ARXIV = "请输入 arXiv 编号或论文链接，例如 2401.01234"
 MSG_NOT_ON_ARXIV = "arXiv 上没有这篇论文"
 MSG_ARXIV_AWAY = "暂时无法访问 arXiv，请稍后再试"
 MSG_SUBMITTED = "提交成功"
@@ -36,7 +36,7 @@ def submit_paper(args: dict) -> tuple[dict, str]:
     try:
         number, _version = parse_arxiv(args["arxiv"])
     except ArxivIdError as exc:
-        raise ApiError(400, MSG_BAD_ARXIV, {"errors": {"json": {"arxiv": [MSG_BAD_ARXIV]}}}) from exc
+        raise ApiError(400, MSG_ARXIV_INPUT, {"errors": {"json": {"arxiv": [MSG_ARXIV_INPUT]}}}) from exc
     known = _stored(number)
     if known is not None:
         return {"id": known, "arxiv_id": number, "created": False}, MSG_KNOWN

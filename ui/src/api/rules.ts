@@ -40,7 +40,12 @@ export const BODY_RULES = {
   "PaperSubmitBody": {
     "arxiv": {
       "minLength": 1,
-      "maxLength": 200
+      "maxLength": 200,
+      "messages": {
+        "maxLength": "请输入 arXiv 编号或论文链接，例如 2401.01234",
+        "minLength": "请输入 arXiv 编号或论文链接，例如 2401.01234",
+        "required": "请输入 arXiv 编号或论文链接，例如 2401.01234"
+      }
     }
   },
   "PaperUserBody": {

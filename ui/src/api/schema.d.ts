@@ -4326,6 +4326,7 @@ export interface components {
             time?: "day" | "3day" | "week" | "month" | null;
         };
         PaperSubmitBody: {
+            /** @description arXiv 编号或论文链接 */
             arxiv: string;
         };
         PaperSubmitted: {

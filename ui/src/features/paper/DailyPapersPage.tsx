@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { PAGE_DESCRIPTIONS } from '@/lib/pageDescriptions';
 import { paths } from '@/lib/paths';
 import { dailyPapersQuery, dayHeading, type DailyRange } from './dailyQueries';
+import { SubmitPaper } from './SubmitPaper';
 import '@/components/Card/card.css';
 import './DailyPapersPage.css';
 
@@ -31,6 +32,7 @@ export default function DailyPapersPage() {
         </nav>
         <Link to={paths.papers()} className="daily-papers__all">全部论文</Link>
       </div>
+      <SubmitPaper />
       {daily.isLoading ? <PageLoading /> : daily.isError || !daily.data ? <QueryError error={daily.error} /> : daily.data.days.length === 0 ? (
         <div className="list-state list-state--empty">暂无数据</div>
       ) : (
