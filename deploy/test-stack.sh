@@ -3,7 +3,7 @@
 # Elasticsearch (HUB_TEST_ES_PORT, 9250), Redis (HUB_TEST_REDIS_PORT, 6390), Keycloak (HUB_TEST_KEYCLOAK_PORT,
 # 8190), a fresh database seeded with the demo corpus, gunicorn serving the built UI on 127.0.0.1:$web_port
 # (HUB_E2E_PORT, 8100) and a Celery worker with beat; files under HUB_STACK_VAR_DIR (var/e2e). Both are stopped when the sourcing script exits.
-# Leaves `web_port`, `web`, `worker` and `wechat` (pids) set.
+# Leaves `web_port`, `web`, `worker`, `wechat` and `arxiv` (pids) set.
 export HUB_ES_PORT=${HUB_TEST_ES_PORT:-9250} HUB_REDIS_PORT=${HUB_TEST_REDIS_PORT:-6390}
 export HUB_ES_URL="http://127.0.0.1:$HUB_ES_PORT" HUB_REDIS_URL="redis://127.0.0.1:$HUB_REDIS_PORT/1"
 export HUB_VAR_DIR="${HUB_STACK_VAR_DIR:-$root/var/e2e}" HUB_INDEX_ALIAS="hub-e2e"
@@ -45,6 +45,14 @@ rm -f "$HUB_VAR_DIR/wechat.base"
 wechat=$!
 for _ in $(seq 1 50); do [ -s "$HUB_VAR_DIR/wechat.base" ] && break; sleep 0.1; done
 export HUB_WECHAT_APP_ID=wx-test-app HUB_WECHAT_APP_SECRET=recorded-secret HUB_WECHAT_API_BASE="$(cat "$HUB_VAR_DIR/wechat.base")"
+# arXiv's export API for submitting a paper by its number: a stand-in answering one recorded paper
+# (tests/fixtures/sources/arxiv_id_list.xml, 2611.07777). No category is configured, so the arXiv source
+# itself stays off and the editors' page lists the sources as before.
+rm -f "$HUB_VAR_DIR/arxiv.url"
+.venv/bin/python -m tests.support arxiv "$HUB_VAR_DIR/arxiv.url" > "$HUB_VAR_DIR/arxiv.log" 2>&1 &
+arxiv=$!
+for _ in $(seq 1 50); do [ -s "$HUB_VAR_DIR/arxiv.url" ] && break; sleep 0.1; done
+export HUB_SOURCE_ARXIV_URL="$(cat "$HUB_VAR_DIR/arxiv.url")" HUB_SOURCE_ARXIV_CATEGORIES=""
 
 .venv/bin/gunicorn -c deploy/gunicorn.conf.py --bind "127.0.0.1:$web_port" --workers 2 --threads 8 --worker-class api.gunicorn_worker.EnvelopeThreadWorker --timeout 60 api.wsgi:app \
   > "$HUB_VAR_DIR/gunicorn.log" 2>&1 &
@@ -53,5 +61,5 @@ web=$!
 .venv/bin/celery -A worker.app:celery_app worker -B --pool solo --loglevel INFO -s "$HUB_VAR_DIR/beat-schedule" \
   > "$HUB_VAR_DIR/worker.log" 2>&1 &
 worker=$!
-trap 'kill $web $worker $wechat 2>/dev/null || true; wait $web $worker $wechat 2>/dev/null || true' EXIT
+trap 'kill $web $worker $wechat $arxiv 2>/dev/null || true; wait $web $worker $wechat $arxiv 2>/dev/null || true' EXIT
 for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$web_port/healthz" >/dev/null 2>&1 && break; sleep 0.5; done

@@ -531,5 +531,16 @@ def provider_login(browser, authorize_url: str, username: str, password: str) ->
     return answer.headers["Location"]
 
 
+def _serve_arxiv(port_file: str) -> None:
+    """Run a stand-in arXiv export API answering the recorded paper of tests/fixtures/sources/arxiv_id_list.xml
+    to every query until killed; its query URL is written to `port_file` once it listens (the browser test
+    of submitting a paper: ui/e2e/community.e2e.test.mjs)."""
+    server = FeedServer()
+    Path(port_file).write_text(server.route("/api/query", Answer(file="arxiv_id_list.xml")))
+    threading.Event().wait()
+
+
 if __name__ == "__main__" and sys.argv[1:2] == ["wechat"]:
     _serve_wechat(sys.argv[2])
+if __name__ == "__main__" and sys.argv[1:2] == ["arxiv"]:
+    _serve_arxiv(sys.argv[2])

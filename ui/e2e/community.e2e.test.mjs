@@ -98,6 +98,25 @@ describe('papers and people', { concurrency: false }, () => {
     }
   });
 
+  test('a member submits a paper by its arXiv address; a second submission finds it already here', { skip: NO_USER }, async () => {
+    // The stack's arXiv is a stand-in answering the recorded 2611.07777 (deploy/test-stack.sh).
+    for (const [viewport, name, value] of [[{}, '1280', 'https://arxiv.org/abs/2611.07777v1'], [phone, '375', 'arXiv:2611.07777']]) {
+      const { context, page } = await newPage(browser, { ...viewport, storageState: member });
+      await page.goto(BASE + '/papers/daily');
+      const field = page.getByLabel('提交论文');
+      await field.waitFor();
+      await page.getByRole('button', { name: '提交', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: '请输入 arXiv 编号或论文链接' }).waitFor(); // the server's words, before any call
+      await field.fill(value);
+      await shot(page, `submit-paper-${name}`);
+      await page.getByRole('button', { name: '提交', exact: true }).click();
+      await page.waitForURL(/\/paper\/\d+$/, { timeout: 15_000 });
+      await page.getByRole('heading', { name: 'Reward Models That Read the Whole Dialogue' }).waitFor();
+      await page.getByText(name === '1280' ? /提交成功|论文已收录/ : '论文已收录').first().waitFor();
+      await context.close();
+    }
+  });
+
   test("a user's page lists their stories, and their papers on the 论文 tab", async () => {
     const { context, page } = await newPage(browser);
     const stories = await api('/v1/story/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, label: [], sort: 'hot', size: 50 }) });

@@ -43,7 +43,7 @@ export function SubmitPaper() {
       <input
         id={`${id}-arxiv`} className="submit-paper__input" value={value} maxLength={RULE.maxLength}
         placeholder="arXiv 编号或链接，如 2401.01234" aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={(e) => { setValue(e.target.value); setError(''); }}
       />
       <button type="submit" className="btn btn--primary btn--sm" disabled={submit.isPending}>{submit.isPending ? '提交中…' : '提交'}</button>
       {error && <p className="submit-paper__error" id={`${id}-error`} role="alert">{error}</p>}
