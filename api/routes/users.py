@@ -60,6 +60,7 @@ class Users(MethodView):
 class UserStories(MethodView):
     @blp.arguments(Paged, location="query")
     @blp.response(200, envelope_of(FeedPageSchema, name="UserStoriesEnvelope"))
+    @blp.alt_response(404, response="NOT_FOUND")
     def get(self, args, user_id: int):
         """A member's stories, newest first (page, size): those that show their author, never an anonymous one."""
         return user_stories(user_id, args)

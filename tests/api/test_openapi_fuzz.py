@@ -30,11 +30,14 @@ def status_listed_explicitly(ctx, response, case):
 
 def json_envelope(ctx, response, case):
     """Every answer is the envelope as JSON: {code, data, msg}, code 0 exactly when the status is 200.
-    The one exception is a calendar file (documented as text/calendar; content_type_conformance holds
-    it to that), whose errors are still the envelope."""
+    The exceptions are a calendar file and a reader's feed (documented as text/calendar, RSS or Atom;
+    content_type_conformance holds them to that), whose errors are still the envelope."""
     content_type = response.headers.get("content-type", [""])[0]
     if response.status_code == 200 and content_type.startswith("text/calendar"):
         assert response.content.startswith(b"BEGIN:VCALENDAR"), response.content[:100]
+        return
+    if response.status_code == 200 and content_type.startswith(("application/rss+xml", "application/atom+xml")):
+        assert response.content.startswith(b"<?xml"), response.content[:100]
         return
     assert response.headers.get("content-type", [""])[0].startswith("application/json"), response.headers
     body = response.json()

@@ -65,7 +65,7 @@ def test_a_label_narrows_the_feed_to_that_tag_and_names_it(client):
 
 def test_bad_feed_addresses_answer_in_the_envelope(client):
     assert error_of(client.get("/feeds/paper.xml?label=no-such-tag"), 400)["msg"] == "标签不存在"
-    assert client.get("/feeds/user.xml").status_code == 404
+    assert error_of(client.get("/feeds/user.xml"), 404)["msg"] == "内容不存在"  # the envelope, not the UI's page
     assert client.get("/feeds/paper.json").status_code == 404
 
 

@@ -2701,6 +2701,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
@@ -3781,19 +3782,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/feeds/{kind}.{fmt}": {
+    "/feeds/{kind}.atom": {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                kind: "story" | "paper" | "event" | "project";
-                fmt: "xml" | "atom";
+                kind: string;
+            };
+            cookie?: never;
+        };
+        /** Atom: the same items as the RSS feed of the kind. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 标签 id */
+                    label?: string[];
+                };
+                header?: never;
+                path: {
+                    kind: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description an Atom feed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{kind}.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
             };
             cookie?: never;
         };
         /**
-         * The 30 newest items of a kind (story, paper, event, project), of any of the `label` tags when
-         *     given; each links to its page on the site.
+         * RSS 2.0: the 30 newest items of a kind (story, paper, event, project), of any of the `label` tags
+         *     when given; each links to its page on the site.
          */
         get: {
             parameters: {
@@ -3803,14 +3849,13 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    kind: "story" | "paper" | "event" | "project";
-                    fmt: "xml" | "atom";
+                    kind: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description RSS 2.0 (.xml) or Atom (.atom) */
+                /** @description an RSS 2.0 feed */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3818,6 +3863,7 @@ export interface paths {
                     content?: never;
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
