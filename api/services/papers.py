@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
 import kinds
-from api.context import reader
+from api.context import db_sessions, reader
 from api.envelope import MSG_NOT_FOUND, ApiError
 from api.read_cache import read_through
 from api.services.attention import record_view
@@ -12,6 +14,7 @@ from api.user_flags import apply_paper_flags
 from indexer.queries.detail import build_paper_lookup
 from indexer.queries.people import author_filter, build_author_papers, build_person_by_arxiv_name
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
+from store.models import Paper
 
 PAPER = kinds.kind("paper")
 PERSON = kinds.kind("person")
@@ -32,8 +35,30 @@ def find_paper(key: str, with_series: bool = False, timeout: float | None = None
     return hits[0]["_source"]
 
 
+def _stored_payload(key: str) -> dict | None:
+    """The paper as the index will hold it, from the database: a paper written a moment ago (a member's
+    submission) whose document the worker has not indexed yet. None when the database has none either."""
+    with db_sessions()() as db:
+        try:
+            where = Paper.id == int(key) if key.isdigit() else Paper.arxiv_id == parse_arxiv(key)[0]
+        except ArxivIdError:
+            return None
+        row = db.scalars(select(Paper).where(where)).one_or_none()
+        return PAPER.payload(db, row) if row is not None else None
+
+
+def _detail(key: str) -> dict:
+    try:
+        return PAPER.shape(find_paper(key)["source"], tag_limit=None)
+    except ApiError as exc:
+        stored = _stored_payload(key) if exc.status == 404 else None
+        if stored is None:
+            raise
+        return PAPER.shape(stored, tag_limit=None)
+
+
 def paper_detail(key: str) -> dict:
-    info = dict(read_through({"id": key}, lambda: PAPER.shape(find_paper(key)["source"], tag_limit=None)))
+    info = dict(read_through({"id": key}, lambda: _detail(key)))
     record_view(PAPER.name, info["id"])  # by number, whichever spelling of the id was asked
     apply_paper_flags([info])  # on a copy: the cached answer is everyone's
     return info

@@ -36,6 +36,10 @@ def test_a_new_paper_is_read_from_arxiv_once_and_searchable(stack, arxiv):
         paper = data_of(first)
         assert paper["arxiv_id"] == "2611.07777" and paper["created"] is True
         assert arxiv.hits("/api/query")[0].query["id_list"] == ["2611.07777"]
+        # Its page answers at once, before the worker has indexed it (from the database meanwhile).
+        detail = data_of(client.get(f"/api/v3/paper/{paper['id']}"))
+        assert detail["title"] == "Reward Models That Read the Whole Dialogue" and detail["arxiv_id"] == "2611.07777"
+        assert data_of(client.get("/api/v3/paper/arXiv:2611.07777v2"))["id"] == paper["id"]
         again = submit(client, "arXiv:2611.07777", user=103)  # another spelling, another member
         assert again.get_json()["msg"] == "论文已收录" and data_of(again) == {**paper, "created": False}
     assert len(arxiv.hits("/api/query")) == 1  # known papers are not fetched again

@@ -86,7 +86,7 @@ describe('desktop', () => {
     // the highlight moves on React's next render: wait for it rather than read the attribute at once
     await page.locator('[role="option"][aria-selected="true"]').waitFor();
     assert.equal(await first.getAttribute('aria-selected'), 'true');
-    const title = (await first.textContent()).trim();
+    const title = (await first.locator('.search-row__text').textContent()).trim(); // the row also names its kind
     await Promise.all([page.waitForURL(/\/view\/\d+/), page.keyboard.press('Enter')]);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     assert.equal((await page.getByRole('heading', { level: 1 }).first().textContent()).trim(), title);
@@ -290,6 +290,7 @@ describe('desktop', () => {
     await expert.waitFor();
     await Promise.all([page.waitForURL(/\/users\/\d+$/), expert.click()]);
     await page.locator('.user-card__name').waitFor();
+    await page.getByRole('tab', { name: '论文' }).click(); // 文章 first; an expert's papers on their tab
     await page.locator('.paper-card').first().waitFor();
     assert.equal(await page.locator('.logo').getAttribute('href'), '/rankings', 'the logo leads to rankings on a user page');
     await shot(page, 'user-1280');

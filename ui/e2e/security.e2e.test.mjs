@@ -135,6 +135,7 @@ describe('content security policy', () => {
     await expert.waitFor();
     await Promise.all([page.waitForURL(/\/users\/\d+$/), expert.click()]);
     await page.locator('.user-card__name').waitFor();
+    await page.getByRole('tab', { name: '论文' }).click(); // 文章 first; an expert's papers on their tab
     await page.locator('.paper-card').first().waitFor();
     await assertClean(page, seen, 'user page');
     await context.close();
