@@ -116,12 +116,19 @@ def _person(user_id: str) -> PageMeta:
     return PageMeta(name, f"{name}在 AI 社区的主页", info.get("avatar_url"), "profile")
 
 
+def _author(name: str) -> PageMeta:
+    """An arXiv author's page (/authors/{name}): named by the path alone, so it asks the engine nothing."""
+    shown = name.strip()[:100]  # the path arrives decoded
+    return PageMeta(shown, f"{shown} 在 AI 社区收录的论文", kind="profile") if shown else NOT_FOUND
+
+
 # (pattern over the path without slashes at either end, reader of the item named by the group)
 ITEM_PAGES: list[tuple[re.Pattern[str], Callable[[str], PageMeta]]] = [
     (re.compile(r"view/(?:examine/)?([0-9]{1,18})"), _story),
     (re.compile(r"paper/([^/]{1,64})"), _paper),
     (re.compile(r"trends/([^/]{1,64})"), lambda key: _paper(key, " 热度趋势")),
     (re.compile(r"users/([0-9]{1,18})"), _person),
+    (re.compile(r"authors/([^/]{1,300})"), _author),
     (re.compile(r"activities/([0-9]{1,18})"), _event),
     (re.compile(r"update/([0-9]{1,18})"), lambda _id: PageMeta("编辑文章")),
 ]

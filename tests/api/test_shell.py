@@ -118,6 +118,15 @@ def test_paper_user_and_list_pages(shell):
     assert "og:image" not in head_of(shell.get("/papers")).meta
 
 
+def test_an_authors_page_is_named_by_the_author(shell):
+    """/authors/{name}: an arXiv author's page, titled by the (decoded) name without asking the engine."""
+    page = head_of(shell.get("/authors/Ada%20Lovelace"))
+    assert page.title == "Ada Lovelace - AI 社区" and page.meta["og:type"] == ["profile"]
+    hostile = shell.get("/authors/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    html = hostile.get_data(as_text=True)
+    assert hostile.status_code == 200 and "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
 @pytest.mark.parametrize("path", ["/no/such/page", "/view/99999999", "/paper/not-a-paper", "/users/99999", "/view/abc"])
 def test_unknown_pages_answer_404_with_the_app(shell, path):
     response = shell.get(path)

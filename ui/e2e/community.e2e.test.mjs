@@ -117,6 +117,27 @@ describe('papers and people', { concurrency: false }, () => {
     }
   });
 
+  test("a paper's author opens their page: their papers here, at 1280 and 375 px", async () => {
+    for (const [viewport, name] of [[{}, '1280'], [phone, '375']]) {
+      const { context, page } = await newPage(browser, viewport);
+      const papers = await api('/v3/paper/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, label: [], sort: 'new', size: 1 }) });
+      await page.goto(`${BASE}/paper/${papers.list[0].paper_info.id}`);
+      const author = page.locator('.paper-page__authors .author-link').first();
+      await author.waitFor();
+      const who = (await author.textContent()).trim();
+      await Promise.all([page.waitForURL(/\/authors\//), author.click()]);
+      await page.getByRole('heading', { level: 1, name: who }).waitFor();
+      await page.locator('.paper-card').first().waitFor();
+      const listed = await page.locator('.paper-card .paper-card__authors').allTextContents();
+      // a card names its first four authors: the paper we came from is among the listed ones
+      assert.ok(listed.length > 0 && listed.some((line) => line.includes(who)), `papers by ${who}`);
+      const count = Number((await page.locator('.user-card__stats strong').first().textContent()).replace(/\D/g, ''));
+      if (count <= 20) assert.equal(listed.length, count, 'the page lists as many papers as it counts');
+      await shot(page, `author-${name}`);
+      await context.close();
+    }
+  });
+
   test("a user's page lists their stories, and their papers on the 论文 tab", async () => {
     const { context, page } = await newPage(browser);
     const stories = await api('/v1/story/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, label: [], sort: 'hot', size: 50 }) });

@@ -15,6 +15,7 @@ const FeedPage = lazyPage(() => import('@/features/feed/FeedPage'));
 const SearchPage = lazyPage(() => import('@/features/search/SearchPage'));
 const RankingsPage = lazyPage(() => import('@/features/person/RankingsPage'));
 const UserPage = lazyPage(() => import('@/features/person/UserPage'));
+const AuthorPage = lazyPage(() => import('@/features/person/AuthorPage'));
 const EventPage = lazyPage(() => import('@/features/event/EventPage'));
 const StoryPage = lazyPage(() => import('@/features/story/StoryPage'));
 const PaperPage = lazyPage(() => import('@/features/paper/PaperPage'));
@@ -64,6 +65,7 @@ export function AppRoutes() {
         <Route path="users" element={<UsersPage />} />
         <Route path="users/edit" element={<UserEditPage />} />
         <Route path="users/:id" element={<UserPage />} />
+        <Route path="authors/:name" element={<AuthorPage />} />
         <Route path="activities/:id" element={<EventPage />} />
         <Route path="create" element={<StoryEditPage key="create" />} />
         <Route path="update/:id" element={<StoryEditPage key="update" />} />

@@ -14,6 +14,8 @@ export const paths = {
   paper: (id: number | string) => `/paper/${id}`,
   paperTrends: (id: number | string) => `/trends/${id}`,
   user: (id: number | string) => `/users/${id}`,
+  /** An arXiv author's page: their papers here, and their member page when one is bound to the name. */
+  author: (name: string) => `/authors/${encodeURIComponent(name)}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   /** An event's page: /activities/{id} here, or on the events site a deployment names (VITE_EVENT_HOST). */
   event: (id: number | string) => `${config.eventHost}/activities/${id}`,

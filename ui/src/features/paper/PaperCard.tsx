@@ -5,6 +5,7 @@ import { TagList } from '@/components/TagList/TagList';
 import { formatDate, formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { serverHtml } from '@/lib/serverHtml';
+import { AuthorLinks } from './AuthorLinks';
 import { PaperVote } from './PaperVote';
 import '@/components/Card/card.css';
 import './PaperCard.css';
@@ -19,7 +20,7 @@ export function PaperCard({ paper, summaryHtml, kind }: { paper: PaperInfo; summ
       </h2>
       {paper.title_cn_html && <p className="paper-card__cn" dangerouslySetInnerHTML={serverHtml(paper.title_cn_html)} />}
       {authors.length > 0 && (
-        <p className="paper-card__authors">{authors.slice(0, 4).join(', ')}{authors.length > 4 ? ` 等 ${authors.length} 位作者` : ''}</p>
+        <p className="paper-card__authors"><AuthorLinks names={authors.slice(0, 4)} />{authors.length > 4 ? ` 等 ${authors.length} 位作者` : ''}</p>
       )}
       {summaryHtml ? <p className="card-summary" dangerouslySetInnerHTML={serverHtml(summaryHtml)} />
         : paper.summary_cn && <p className="card-summary">{paper.summary_cn}</p>}

@@ -13,6 +13,7 @@ import { paths } from '@/lib/paths';
 import { paperQuery, paperTrendsQuery } from './paperQueries';
 import { latestHeat, trendSince } from './trendChartParts';
 import { WishLecture } from './WishLecture';
+import { AuthorLinks } from './AuthorLinks';
 import { PaperVote } from './PaperVote';
 import { RelatedAside } from '@/features/related';
 import '@/components/Card/card.css';
@@ -44,7 +45,7 @@ export default function PaperPage() {
         </div>
         <h1 className="paper-page__title">{p.title}</h1>
         {p.title_cn && <p className="paper-page__cn">{p.title_cn}</p>}
-        {p.authors && p.authors.length > 0 && <p className="paper-page__authors">{p.authors.join(', ')}</p>}
+        {p.authors && p.authors.length > 0 && <p className="paper-page__authors"><AuthorLinks names={p.authors} /></p>}
         <div className="paper-page__actions">
           <PaperVote paper={p} size="lg" />
           {p.url && <a className="btn btn--ghost btn--sm" href={p.url} target="_blank" rel="noopener noreferrer"><Icon name="external" size={13} />arXiv 原文</a>}

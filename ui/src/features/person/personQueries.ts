@@ -32,6 +32,14 @@ export const userStoriesQuery = (userId: string) =>
     Boolean(userId),
   );
 
+/** POST /v2/papers/userinfo: the person behind an arXiv author name (id null when no member is bound to it). */
+export const authorQuery = (arxivName: string) =>
+  queryOptions({
+    queryKey: ['paper-author', arxivName],
+    queryFn: ({ signal }) => api.post('/v2/papers/userinfo', { body: { arxiv_name: arxivName } }, { signal }),
+    enabled: Boolean(arxivName),
+  });
+
 /** POST /v2/papers/userlist/arxiv_name: the papers of an arXiv author name, newest first. */
 export const authorPapersQuery = (arxivName: string) =>
   pagedQueryOptions(
