@@ -6,6 +6,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from api.schemas.common import Paged, StrictInt, Trimmed, constant_field
 from api.schemas.items import FeedItemSchema
+from indexer.queries.daily_papers import DAILY_RANGES
 from kinds.person import PersonSchema
 
 __all__ = [
@@ -84,8 +85,8 @@ class TrendEnvelope(Schema):
 class DailyPapersQuery(Trimmed):
     range = fields.String(
         load_default="week",
-        validate=validate.OneOf(["week", "month"], error="时间范围错误"),
-        metadata={"enum": ["week", "month"], "description": "本周 (week) or 本月 (month)"},
+        validate=validate.OneOf(DAILY_RANGES, error="时间范围错误"),
+        metadata={"enum": list(DAILY_RANGES), "description": "本周 (week) or 本月 (month)"},
     )
 
 

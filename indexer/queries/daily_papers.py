@@ -3,19 +3,18 @@ by day and rank by members' votes. One engine query; the engine ranks by heat, w
 
 from __future__ import annotations
 
-from indexer.queries.common import LIST_SOURCE, TIME_RANGES, filters
+from indexer.queries.common import LIST_SOURCE, filters
 
-DAILY_RANGES = {"week": "week", "month": "month"}
+DAILY_RANGES = ("week", "month")  # time ranges of the feeds' filter (indexer/queries/common.py)
 DAILY_LIMIT = 300  # papers read per answer: a month of the hottest, then a day's best in the API
 
 
 def build_daily_papers(range_name: str, limit: int = DAILY_LIMIT) -> dict:
-    assert range_name in DAILY_RANGES and DAILY_RANGES[range_name] in TIME_RANGES
     return {
         "size": limit,
         "track_total_hits": False,
         "_source": LIST_SOURCE,
-        "query": {"bool": {"filter": filters(["paper"], None, DAILY_RANGES[range_name])}},
+        "query": {"bool": {"filter": filters(["paper"], None, range_name)}},
         "sort": [{"heat": "desc"}, {"created_at": "desc"}, {"doc_key": "desc"}],
     }
 

@@ -15,6 +15,9 @@ export const PHONE = { width: 375, height: 760 };
 export const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
+/** A phone's browser context (375 px, touch, an iPhone's user agent) for `newPage(browser, PHONE_CONTEXT)`. */
+export const PHONE_CONTEXT = { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

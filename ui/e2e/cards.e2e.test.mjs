@@ -2,9 +2,9 @@
 // page with one (event cards have none) and in search results, and nothing in it runs past the card.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, PHONE, PHONE_UA, launch, newPage, shot } from './browser.mjs';
+import { BASE, launch, newPage, PHONE_CONTEXT, shot } from './browser.mjs';
 
-const phone = { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const phone = PHONE_CONTEXT;
 let browser;
 
 before(async () => {

@@ -3,12 +3,12 @@
 // a user's page lists their stories, then their papers on the 论文 tab.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, PHONE, PHONE_UA, api, launch, newPage, shot, signIn } from './browser.mjs';
+import { api, BASE, launch, newPage, PHONE, PHONE_CONTEXT, shot, signIn } from './browser.mjs';
 
 const USER = process.env.HUB_E2E_USER;
 const PASSWORD = process.env.HUB_E2E_PASSWORD;
 const NO_USER = !USER || !PASSWORD ? 'HUB_E2E_USER and HUB_E2E_PASSWORD are not set: signed-in browser tests skipped' : false;
-const phone = { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const phone = PHONE_CONTEXT;
 
 let browser;
 let member; // the signed-in session, reused by the phone context

@@ -3,9 +3,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { BASE, PHONE, PHONE_UA, launch, newPage, shot } from './browser.mjs';
+import { BASE, launch, newPage, PHONE_CONTEXT, shot } from './browser.mjs';
 
-const phone = { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const phone = PHONE_CONTEXT;
 const HOT_TOPICS = ['llm', 'aigc', 'agent', 'multimodal', 'embodied', 'rag', 'ai_coding', 'open_models'];
 const NOTHING = '量子猫zqxv';
 let browser;

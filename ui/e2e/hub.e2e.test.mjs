@@ -5,9 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { BASE, DESKTOP, PHONE, PHONE_UA, launch, newPage, shot } from './browser.mjs';
+import { BASE, DESKTOP, launch, newPage, PHONE_CONTEXT, PHONE_UA, shot } from './browser.mjs';
 
-const phone = { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const phone = PHONE_CONTEXT;
 let browser;
 
 before(async () => {

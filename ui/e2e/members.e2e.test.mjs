@@ -4,9 +4,9 @@
 // live event's 观看直播.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, DESKTOP, PHONE, PHONE_UA, api, launch, newPage, shot } from './browser.mjs';
+import { api, BASE, DESKTOP, launch, newPage, PHONE_CONTEXT, shot } from './browser.mjs';
 
-const phone = { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const phone = PHONE_CONTEXT;
 const FORMS = [['desktop', {}], ['phone', phone]];
 let browser;
 

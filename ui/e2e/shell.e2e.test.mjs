@@ -3,9 +3,9 @@
 // and the tracking beacons (intercepted with page.route and decoded).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, PHONE, PHONE_UA, launch, newPage, shot, waitFor } from './browser.mjs';
+import { BASE, launch, newPage, PHONE_CONTEXT, shot, waitFor } from './browser.mjs';
 
-const phone = { viewport: PHONE, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const phone = PHONE_CONTEXT;
 const DAY = 24 * 60 * 60 * 1000;
 let browser;
 
