@@ -13,5 +13,6 @@ export const event: KindSpec<'event'> = {
   // an event opens through EventLink (the hub's page or the events site), not a router link
   detailPath: null,
   shareToLink: null,
+  discussion: false,
   feed: { page: '/events', api: '/v1/events', title: '活动', description: PAGE_DESCRIPTIONS.events, layout: 'feed-grid' },
 };

@@ -36,6 +36,25 @@ export function shareKindOf(value: string | null): ShareKind | undefined {
   return isKind(value) && KINDS[value].shareToLink !== null ? (value as ShareKind) : undefined;
 }
 
+/** A kind whose items carry a discussion thread (the story and paper pages). */
+export type DiscussionKind = 'story' | 'paper';
+
+/** The discussion kind `value` names; undefined for any other (a message of a kind this UI does not know). */
+export function discussionKindOf(value: string | null | undefined): DiscussionKind | undefined {
+  return isKind(value) && KINDS[value].discussion ? (value as DiscussionKind) : undefined;
+}
+
+/** The anchor of one reply on its item's page (`#reply-{id}`: the page scrolls to it and marks it). */
+export const replyAnchor = (replyId: string | number): string => `reply-${replyId}`;
+
+/** Where a reply is read: its item's page at the reply's anchor (undefined: an item without a page here). */
+export function replyPath(kind: string | null | undefined, itemId: string | number | null | undefined, replyId?: string | number | null): string | undefined {
+  const spec = discussionKindOf(kind);
+  const page = spec ? KINDS[spec].detailPath : null;
+  if (!page || itemId === null || itemId === undefined || itemId === '') return undefined;
+  return replyId === null || replyId === undefined || replyId === '' ? page(itemId) : `${page(itemId)}#${replyAnchor(replyId)}`;
+}
+
 export function isKind(value: unknown): value is Kind {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(KINDS, value);
 }

@@ -5,7 +5,7 @@ import { dedupe } from '@/hooks/useInfiniteList';
 import { contentTypeOf } from '@/lib/contentType';
 import { pageCode } from '@/lib/tracking';
 import { eventInfo, linkInfo, paperInfo, projectInfo, storyInfo } from '../../tests/factories';
-import { FEED_KINDS, feedOf, isKind, itemKey, KIND_LIST, KINDS, kindOfFeedPage, shareKindOf, trackIds } from '.';
+import { discussionKindOf, FEED_KINDS, feedOf, isKind, itemKey, KIND_LIST, KINDS, kindOfFeedPage, replyPath, shareKindOf, trackIds } from '.';
 
 const base = { is_event: false, story_id: null, source: {}, story_info: null, event_info: null, paper_info: null, project_info: null, link_info: null };
 const story = (id: number): FeedItem => ({ ...base, type: 'story', id, story_id: id, story_info: storyInfo({ id, title: `t${id}` }) });
@@ -32,6 +32,17 @@ describe('the kinds registry', () => {
     ]);
     expect(['/link', '/view/1', '/trends/2', '/events', '/rankings'].map(contentTypeOf)).toEqual(['story', 'story', 'paper', 'event', 'ranking']);
     expect(['/view/1', '/paper/2', '/trends/2', '/events', '/'].map(pageCode)).toEqual(['story_detail', 'paper_detail', 'paper_trends', 'events', 'home']);
+  });
+});
+
+describe('discussions', () => {
+  it('stories and papers carry a thread; a reply is read at its anchor on the item\'s page', () => {
+    expect(KIND_LIST.filter((k) => k.discussion).map((k) => k.kind)).toEqual(['story', 'paper']);
+    expect(['story', 'paper', 'event', 'toString', null].map(discussionKindOf)).toEqual(['story', 'paper', undefined, undefined, undefined]);
+    expect(replyPath('story', 12, '345')).toBe('/view/12#reply-345');
+    expect(replyPath('paper', '7', null)).toBe('/paper/7');
+    expect(replyPath('event', 3, '1')).toBeUndefined();
+    expect(replyPath('story', null, '1')).toBeUndefined();
   });
 });
 

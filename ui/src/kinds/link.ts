@@ -13,5 +13,6 @@ export const link: KindSpec<'link'> = {
   pageRoots: [],
   detailPath: null,
   shareToLink: null,
+  discussion: false,
   feed: null,
 };

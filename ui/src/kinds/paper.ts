@@ -13,6 +13,7 @@ export const paper: KindSpec<'paper'> = {
   pageRoots: ['papers', 'paper', 'trends'],
   detailPath: paths.paper,
   shareToLink: 'publish',
+  discussion: true,
   feed: {
     page: '/papers', api: '/v3/paper/list', title: '论文', description: PAGE_DESCRIPTIONS.papers, layout: 'feed-list',
     companion: { page: paths.dailyPapers(), title: '每日论文' },

@@ -11,6 +11,7 @@ export const project: KindSpec<'project'> = {
   pageRoots: ['projects'],
   detailPath: null,
   shareToLink: null,
+  discussion: false,
   feed: {
     page: '/projects', api: '/v3.1/github/home/list', title: '项目', description: PAGE_DESCRIPTIONS.projects, layout: 'feed-list',
   },

@@ -12,5 +12,6 @@ export const story: KindSpec<'story'> = {
   pageRoots: ['view'],
   detailPath: paths.story,
   shareToLink: 'post',
+  discussion: true,
   feed: { page: '/', api: '/v1/story/list', title: '专栏', layout: 'feed-list' },
 };

@@ -45,5 +45,7 @@ export interface KindSpec<K extends Kind = Kind> {
    * status with its title and link (the post id recorded on the item), `publish` the hub posting it once
    */
   shareToLink: 'post' | 'publish' | null;
+  /** whether the item's page carries a discussion thread (评论: GET /v1/discussions/{kind}/{item_id}) */
+  discussion: boolean;
   feed: FeedSpec | null;
 }

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { BODY_RULES } from '@/api/rules';
 import { Dialog } from '@/components/Dialog/Dialog';
 import { useDebouncedCallback } from '@/hooks/useDebounce';
-import { useDeleteStory } from './storyActions';
 import '@/components/Form/form.css';
 
 /** Delete clicks are debounced by 200 ms (spec section 9). */
@@ -12,43 +11,49 @@ export const REASON_REQUIRED = BODY_RULES.DeleteBody.reason.messages.required;
 export const REASON_MAX = BODY_RULES.DeleteBody.reason.maxLength;
 export const CONFIRM_TEXT = '确认删除？';
 
+/** The reason's rule of what is deleted: the API document's message when empty and its limit. */
+export interface ReasonRule {
+  required: string;
+  max: number;
+}
+
 /**
- * Deleting a story: the owner confirms (确认删除？); anyone else (a moderator) must type a reason
- * (请填写删除理由), which is sent to the API.
+ * Deleting what a member wrote (a story, a reply): the owner confirms (确认删除？); anyone else (a
+ * moderator) must type a reason (the rule's message when empty), which `onDelete` sends to the API.
+ * The caller closes the dialog on success.
  */
-export function DeleteDialog({ storyId, own, open, onClose, onDeleted }: {
-  storyId: number; own: boolean; open: boolean; onClose: () => void; onDeleted?: () => void;
+export function DeleteDialog({ title, own, open, onClose, onDelete, pending, reasonRule = { required: REASON_REQUIRED, max: REASON_MAX } }: {
+  title: string; own: boolean; open: boolean; onClose: () => void; onDelete: (reason?: string) => void; pending: boolean; reasonRule?: ReasonRule;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
-  const del = useDeleteStory(storyId, onDeleted);
   const id = useId();
 
   const run = useDebouncedCallback(() => {
-    if (del.isPending) return;
+    if (pending) return;
     if (own) {
-      del.mutate(undefined, { onSuccess: onClose });
+      onDelete();
       return;
     }
     const text = reason.trim();
     if (!text) {
-      setError(REASON_REQUIRED);
+      setError(reasonRule.required);
       return;
     }
-    del.mutate(text, { onSuccess: onClose });
+    onDelete(text);
   }, DELETE_DEBOUNCE);
 
   return (
     <Dialog
       open={open}
-      title={own ? '删除文章' : '删除他人文章'}
+      title={title}
       onClose={onClose}
       width={420}
       footer={
         <>
           <button type="button" className="btn btn--plain" onClick={onClose}>取消</button>
-          <button type="button" className="btn btn--danger" onClick={run} disabled={del.isPending} data-autofocus>
-            {del.isPending ? '正在删除' : '删除'}
+          <button type="button" className="btn btn--danger" onClick={run} disabled={pending} data-autofocus>
+            {pending ? '正在删除' : '删除'}
           </button>
         </>
       }
@@ -62,8 +67,8 @@ export function DeleteDialog({ storyId, own, open, onClose, onDeleted }: {
             id={`${id}-reason`}
             className="textarea"
             rows={3}
-            maxLength={REASON_MAX}
-            placeholder={REASON_REQUIRED}
+            maxLength={reasonRule.max}
+            placeholder={reasonRule.required}
             value={reason}
             aria-invalid={Boolean(error)}
             onChange={(e) => { setReason(e.target.value); if (e.target.value.trim()) setError(''); }}

@@ -1,15 +1,25 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog/Dialog';
 import { LINK_REQUIRED, REMARK_MAX, REPORT_DIALOG_WIDTH, REPORT_REASONS, validateReport, type ReportErrors, type ReportForm, type ReportType } from './reportRules';
-import { useReport } from './storyActions';
 import '@/components/Form/form.css';
 
-/** The report dialog (spec section 5): a reason, a link for 3 and 4, an optional remark (≤ 200, n/200). */
-export function ReportDialog({ storyId, open, onClose }: { storyId: number; open: boolean; onClose: () => void }) {
+/** What a filled report dialog gives: the reason, and the link and remark when given (trimmed). */
+export interface ReportInput {
+  type: ReportType;
+  url?: string;
+  remark?: string;
+}
+
+/**
+ * The report dialog (spec section 5) for anything a member reports (a story, a reply): a reason, a link
+ * for 3 and 4, an optional remark (≤ 200, n/200). `onSubmit` sends it; the caller closes on success.
+ */
+export function ReportDialog({ open, onClose, onSubmit, pending }: {
+  open: boolean; onClose: () => void; onSubmit: (report: ReportInput) => void; pending: boolean;
+}) {
   const [form, setForm] = useState<ReportForm>({ type: null, url: '', remark: '' });
   const [errors, setErrors] = useState<ReportErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const { up } = useReport(storyId);
   const id = useId();
   const linkRequired = form.type !== null && LINK_REQUIRED.has(form.type);
 
@@ -24,13 +34,10 @@ export function ReportDialog({ storyId, open, onClose }: { storyId: number; open
     setSubmitted(true);
     const found = validateReport(form);
     setErrors(found);
-    if (Object.keys(found).length > 0 || up.isPending) return;
+    if (Object.keys(found).length > 0 || pending) return;
     const url = form.url.trim();
     const remark = form.remark.trim();
-    up.mutate(
-      { type: form.type as ReportType, ...(url ? { url } : {}), ...(remark ? { remark } : {}) },
-      { onSuccess: onClose },
-    );
+    onSubmit({ type: form.type as ReportType, ...(url ? { url } : {}), ...(remark ? { remark } : {}) });
   };
 
   const count = [...form.remark].length;
@@ -44,7 +51,7 @@ export function ReportDialog({ storyId, open, onClose }: { storyId: number; open
       footer={
         <>
           <button type="button" className="btn btn--plain" onClick={onClose}>取消</button>
-          <button type="submit" form={`${id}-form`} className="btn btn--primary" disabled={up.isPending}>提交</button>
+          <button type="submit" form={`${id}-form`} className="btn btn--primary" disabled={pending}>提交</button>
         </>
       }
     >

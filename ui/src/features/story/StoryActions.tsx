@@ -9,10 +9,17 @@ import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { DeleteDialog } from './DeleteDialog';
 import { ReportDialog } from './ReportDialog';
-import { isOwnStory, useReport, useStoryToggle, type ToggleAction } from './storyActions';
+import { isOwnStory, useDeleteStory, useReport, useStoryToggle, type ToggleAction } from './storyActions';
 import './StoryActions.css';
 
 export const PC_ONLY = '请在PC端进行操作';
+
+/** Reporting is a desktop task (spec section 5): elsewhere a toast says so and nothing opens. */
+export function reportsHere(device: { isPc: boolean; isPhone: boolean }): boolean {
+  if (device.isPc && !device.isPhone) return true;
+  toast(PC_ONLY);
+  return false;
+}
 
 type Story = Pick<StoryInfo, 'id' | 'is_voted' | 'is_marked' | 'is_reported' | 'final_score' | 'remark_count' | 'can_editor' | 'can_delete' | 'session_user_id' | 'user_id'>;
 
@@ -27,7 +34,8 @@ export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
   const device = useDevice();
   const vote = useStoryToggle(story, 'vote');
   const mark = useStoryToggle(story, 'mark');
-  const { down } = useReport(story.id);
+  const { up, down } = useReport(story.id);
+  const del = useDeleteStory(story.id, onDeleted);
   const [reporting, setReporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const own = isOwnStory(story);
@@ -44,10 +52,7 @@ export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
   };
   const report = () => {
     if (needLogin()) return;
-    if (!device.isPc || device.isPhone) {
-      toast(PC_ONLY);
-      return;
-    }
+    if (!reportsHere(device)) return;
     if (story.is_reported) {
       if (!down.isPending) down.mutate();
       return;
@@ -80,8 +85,15 @@ export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
           <Icon name="trash" size={size} />删除
         </button>
       )}
-      {reporting && <ReportDialog storyId={story.id} open onClose={() => setReporting(false)} />}
-      {deleting && <DeleteDialog storyId={story.id} own={own} open onClose={() => setDeleting(false)} onDeleted={onDeleted} />}
+      {reporting && (
+        <ReportDialog open onClose={() => setReporting(false)} pending={up.isPending} onSubmit={(report) => up.mutate(report, { onSuccess: () => setReporting(false) })} />
+      )}
+      {deleting && (
+        <DeleteDialog
+          title={own ? '删除文章' : '删除他人文章'} own={own} open onClose={() => setDeleting(false)} pending={del.isPending}
+          onDelete={(reason) => del.mutate(reason, { onSuccess: () => setDeleting(false) })}
+        />
+      )}
     </div>
   );
 }
