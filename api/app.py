@@ -77,6 +77,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     install_security_headers(app, settings)
 
     from api.routes import (
+        discussions,
         editor,
         event_reads,
         events,
@@ -115,6 +116,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         related,
     ):
         api.register_blueprint(read_api.blp)
+    api.register_blueprint(discussions.reads)
     from api.auth import routes as auth_routes
     from api.limits import init_limits
     from api.routes import (
@@ -144,6 +146,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         link.writes,
         users.writes,
         uploads.blp,
+        discussions.writes,
     ]
     for write_blp in [*writes, beacons.blp, wechat_share.blp]:
         api.register_blueprint(write_blp)
@@ -158,6 +161,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         beacon_blueprints=[beacons.blp],
         sharing_blueprints=[wechat_share.blp],
         sign_in_blueprints=[auth_routes.blp],
+        reply_blueprints=[discussions.writes],
     )
     app.register_blueprint(health.blp)
     app.register_blueprint(media.blp)  # the demo pictures, resized like the asset hosts resize

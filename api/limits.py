@@ -1,4 +1,5 @@
 """Rate limits (Flask-Limiter, counters on Redis): every write per signed-in user (else per address),
+discussion writes also by a tighter limit of their own,
 search and suggestions per address, tracking beacons by line per viewer (account, else network) and per address. A breach answers 429 in the envelope (`操作太频繁，请稍后再试`,
 through the app's error handlers). If Redis is unreachable the limits are skipped: writes never
 depend on Redis.
@@ -57,6 +58,7 @@ def init_limits(
     beacon_blueprints=(),
     sharing_blueprints=(),
     sign_in_blueprints=(),
+    reply_blueprints=(),
 ):
     """Build the app's limiter and put the configured limits on the given blueprints (by name, so the
     same blueprint objects can serve several apps with different limits)."""
@@ -75,6 +77,7 @@ def init_limits(
     )
     groups = (
         ("writes", settings.rate_limit_writes, user_or_address_key, write_blueprints),
+        ("replies", settings.rate_limit_replies, user_or_address_key, reply_blueprints),
         ("search", settings.rate_limit_search, address_key, search_blueprints),
         ("suggest", settings.rate_limit_suggest, address_key, suggest_blueprints),
         ("beacons", settings.rate_limit_beacons, viewer_key, beacon_blueprints),

@@ -129,6 +129,9 @@ class Settings:
         default_factory=lambda: _env("RATE_LIMITS", "1").lower() not in ("0", "false", "no")
     )
     rate_limit_writes: str = field(default_factory=lambda: _env("RATE_LIMIT_WRITES", "30/minute"))
+    # Discussion writes (reply, like, report, delete) per member on top of the writes' limit: a thread
+    # fills slower than a member clicks through stories.
+    rate_limit_replies: str = field(default_factory=lambda: _env("RATE_LIMIT_REPLIES", "12/minute"))
     rate_limit_search: str = field(default_factory=lambda: _env("RATE_LIMIT_SEARCH", "120/minute"))
     rate_limit_suggest: str = field(default_factory=lambda: _env("RATE_LIMIT_SUGGEST", "300/minute"))
     # WeChat share signatures: one per page view inside WeChat, per address.

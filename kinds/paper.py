@@ -13,6 +13,7 @@ from analysis.views import text_views
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, is_relative, iso, relative_days
+from store.discussions import comment_count
 from store.heat import daily_series
 from store.models import Paper
 from store.tags import tag_names
@@ -46,6 +47,7 @@ class PaperInfoSchema(Schema):
     hotness = fields.Integer()
     vote_count = fields.Integer(metadata={"description": "members' upvotes"})
     is_voted = fields.Boolean(metadata={"description": "the caller upvoted it (false signed out)"})
+    comment_count = fields.Integer(required=True, metadata={"description": "live discussion replies, all levels"})
     url = fields.String()
     pdf_url = fields.String()
     tag_names = fields.List(fields.Nested(TagSchema), required=True)
@@ -124,6 +126,7 @@ class PaperKind(Kind):
             "published_at": iso(paper.published_at),
             "hotness": paper.hotness,
             "vote_count": paper.vote_count or 0,
+            "comment_count": comment_count(session, "paper", paper.id),
             "url": f"https://arxiv.org/abs/{paper.arxiv_id}v{paper.arxiv_version}",
             "pdf_url": f"https://arxiv.org/pdf/{paper.arxiv_id}v{paper.arxiv_version}",
             "tag_names": tag_names(paper.tags),
@@ -135,6 +138,7 @@ class PaperKind(Kind):
         cn = highlight_of(hit, "title_cn")
         info["title_cn_html"] = cn or (escape(info["title_cn"]) if info.get("title_cn") else None)
         info.setdefault("vote_count", 0)  # documents indexed before votes existed
+        info.setdefault("comment_count", 0)  # and before discussions
         info["is_voted"] = False  # the API sets it for a signed-in caller (api/user_flags.py)
         return info
 

@@ -15,6 +15,7 @@ from analysis.summary import summary_from_html
 from analysis.views import text_views
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, ImageUrl, Moment, TaggedRecord, TagSchema, highlight_of, iso
+from store.discussions import comment_count
 from store.models import Story, User
 from store.tags import tag_names
 from store.writes import find, upsert
@@ -83,6 +84,7 @@ class StoryInfoSchema(Schema):
     final_score = fields.Integer()
     remark_count = fields.Integer()
     view_count = fields.Integer()
+    comment_count = fields.Integer(required=True, metadata={"description": "live discussion replies, all levels"})
     tag_names = fields.List(fields.Nested(TagSchema), required=True)
     is_voted = fields.Boolean(required=True)
     is_marked = fields.Boolean(required=True)
@@ -165,6 +167,7 @@ class StoryKind(Kind):
             "final_score": story.final_score,
             "remark_count": story.remark_count,
             "view_count": story.view_count,
+            "comment_count": comment_count(session, "story", story.id),
             "tag_names": tag_names(story.tags),
         }
 
@@ -176,6 +179,7 @@ class StoryKind(Kind):
         info["is_anonymous"] = anonymous
         info["author_name"] = ANONYMOUS_NAME if anonymous else info["user_name"]
         info.update(ANONYMOUS_FLAGS)
+        info.setdefault("comment_count", 0)  # documents indexed before discussions existed
         return info
 
     def item_fields(self, info: dict) -> dict:

@@ -95,7 +95,8 @@ def post_status(
     content: str,
     in_reply_to: LinkStatus | None = None,
 ) -> LinkStatus:
-    """Add a status (validated by the caller); a reply moves its parent's reply count. The caller commits."""
+    """Add a status (validated by the caller); a reply moves its parent's reply count and joins its
+    parent's thread (root post, level-1 reply, discussed item), wherever it was written. The caller commits."""
     status = LinkStatus(
         user_id=user_id,
         content=content,
@@ -103,12 +104,26 @@ def post_status(
         favourites_count=0,
         replies_count=0,
         created_at=utcnow(),
+        **(thread_of_reply(in_reply_to) if in_reply_to is not None else {}),
     )
     insert(session, status)
     if in_reply_to is not None:
         in_reply_to.replies_count += 1
         touch(session, in_reply_to)
     return status
+
+
+def thread_of_reply(parent: LinkStatus) -> dict:
+    """A reply's place: under the parent's root; level 1 when the parent is the root, else under the
+    parent's level-1 reply (a reply to a reply shows flat under it)."""
+    if parent.thread_root_id is None:
+        return {"thread_root_id": parent.id, "top_id": None, "item_kind": parent.item_kind, "item_id": parent.item_id}
+    return {
+        "thread_root_id": parent.thread_root_id,
+        "top_id": parent.top_id or parent.id,
+        "item_kind": parent.item_kind,
+        "item_id": parent.item_id,
+    }
 
 
 def _flag(session: Session, model, status: LinkStatus, user_id: int, on: bool) -> bool:
@@ -206,6 +221,7 @@ __all__ = [
     "post_status",
     "set_bookmark",
     "set_favourite",
+    "thread_of_reply",
     "timeline",
     "user_of_token",
 ]

@@ -1,4 +1,6 @@
-"""Messages to a user about their stories (voted, bookmarked, deleted by a moderator with the reason).
+"""Messages to a user about their stories (voted, bookmarked, deleted by a moderator with the reason)
+and about discussion replies (a reply to theirs, a comment on their story, a mention, a reply an editor
+deleted with the reason).
 
 `notify` is called inside the transaction of the action it reports, so a message exists exactly when
 the action was committed."""
@@ -16,6 +18,11 @@ VOTED = "voted"
 MARKED = "marked"
 DELETED = "deleted"
 KINDS = (VOTED, MARKED, DELETED)
+REPLY = "reply"
+COMMENT = "comment"
+MENTION = "mention"
+REPLY_DELETED = "reply_deleted"
+REPLY_KINDS = (REPLY, COMMENT, MENTION, REPLY_DELETED)
 
 
 def notify(session: Session, kind: str, story: Story, actor_id: int, reason: str | None = None) -> bool:
@@ -32,6 +39,43 @@ def notify(session: Session, kind: str, story: Story, actor_id: int, reason: str
             story_title=story.title[:200],
             actor_id=actor_id,
             reason=reason,
+            created_at=utcnow(),
+        )
+    )
+    return True
+
+
+def notify_reply(
+    session: Session,
+    kind: str,
+    user_id: int,
+    actor_id: int,
+    *,
+    item_kind: str,
+    item_id: str,
+    item_title: str,
+    reply_id: str,
+    excerpt: str,
+    reason: str | None = None,
+) -> bool:
+    """Tell `user_id` about a reply; never about their own action."""
+    if kind not in REPLY_KINDS:
+        raise ValueError(kind)
+    if user_id == actor_id:
+        return False
+    session.add(
+        Message(
+            user_id=user_id,
+            kind=kind,
+            actor_id=actor_id,
+            reason=reason,
+            item_kind=item_kind,
+            item_id=item_id,
+            item_title=item_title[:200],
+            reply_id=reply_id,
+            excerpt=excerpt[:200],
+            story_id=int(item_id) if item_kind == "story" else None,
+            story_title=item_title[:200] if item_kind == "story" else None,
             created_at=utcnow(),
         )
     )
@@ -64,4 +108,19 @@ def mark_read(session: Session, user_id: int, ids: list[int] | None, now: dateti
     return session.execute(query.values(read_at=now or utcnow())).rowcount
 
 
-__all__ = ["DELETED", "KINDS", "MARKED", "VOTED", "mark_read", "notify", "page_of_messages", "unread_count"]
+__all__ = [
+    "COMMENT",
+    "DELETED",
+    "KINDS",
+    "MARKED",
+    "MENTION",
+    "REPLY",
+    "REPLY_DELETED",
+    "REPLY_KINDS",
+    "VOTED",
+    "mark_read",
+    "notify",
+    "notify_reply",
+    "page_of_messages",
+    "unread_count",
+]

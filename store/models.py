@@ -180,6 +180,13 @@ class Message(Base):
     reason: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     read_at: Mapped[datetime | None] = mapped_column()
+    # A message about a discussion reply (reply, comment, mention, reply_deleted): the item discussed
+    # (its kind and the key its page takes), the reply and a short excerpt of it.
+    item_kind: Mapped[str | None] = mapped_column(String(10))
+    item_id: Mapped[str | None] = mapped_column(String(40))
+    item_title: Mapped[str | None] = mapped_column(String(200))
+    reply_id: Mapped[str | None] = mapped_column(String(40))
+    excerpt: Mapped[str | None] = mapped_column(String(200))
 
 
 class WishLecture(Base):
@@ -290,6 +297,7 @@ class ItemHeatDay(Base):
     votes: Mapped[int] = mapped_column(Integer, default=0)
     bookmarks: Mapped[int] = mapped_column(Integer, default=0)
     reports: Mapped[int] = mapped_column(Integer, default=0)
+    replies: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # distinct members replying
     # Where the day's views and clicks came from: distinct networks, and distinct accounts that count.
     networks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     accounts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
@@ -400,7 +408,11 @@ class LinkStatus(Versioned, Base):
     kept by name, its own `remote_url`); the built-in service never serves remote copies."""
 
     __tablename__ = "link_statuses"
-    __table_args__ = (UniqueConstraint("origin", "remote_id", name="uq_link_statuses_origin_remote_id"),)
+    __table_args__ = (
+        UniqueConstraint("origin", "remote_id", name="uq_link_statuses_origin_remote_id"),
+        Index("ix_link_statuses_thread", "thread_root_id", "top_id"),
+        Index("ix_link_statuses_item", "item_kind", "item_id"),
+    )
     outbox_type = "link_status"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
@@ -415,6 +427,25 @@ class LinkStatus(Versioned, Base):
     replies_count: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     deleted_at: Mapped[datetime | None] = mapped_column()
+    # The thread a reply belongs to (store/discussions.py): the root post, the level-1 reply above it
+    # (None for a level-1 reply), the reply it quotes, and the story or paper the root discusses.
+    thread_root_id: Mapped[int | None] = mapped_column(Integer)
+    top_id: Mapped[int | None] = mapped_column(Integer)
+    quote_id: Mapped[int | None] = mapped_column(Integer)
+    item_kind: Mapped[str | None] = mapped_column(String(10))
+    item_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class LinkReport(Base):
+    """A member's report of a discussion reply (the story reports' seven reasons); again replaces it."""
+
+    __tablename__ = "link_reports"
+    status_id: Mapped[int] = mapped_column(ForeignKey("link_statuses.id"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    type: Mapped[int] = mapped_column(Integer)
+    url: Mapped[str | None] = mapped_column(String(500))
+    remark: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class LinkFavourite(Base):

@@ -151,7 +151,10 @@ class UnreadSchema(Schema):
 
 class MessageSchema(Schema):
     id = fields.Integer(required=True)
-    kind = fields.String(required=True, metadata={"description": "voted | marked | deleted"})
+    kind = fields.String(
+        required=True,
+        metadata={"description": "voted | marked | deleted (stories); reply | comment | mention | reply_deleted"},
+    )
     text = fields.String(required=True, metadata={"description": "the notice in Chinese"})
     story_id = fields.Integer(allow_none=True)
     story_title = fields.String(allow_none=True)
@@ -160,6 +163,13 @@ class MessageSchema(Schema):
     reason = fields.String(allow_none=True)
     created_at = fields.String(required=True)
     is_read = fields.Boolean(required=True)
+    item_kind = fields.String(
+        required=True, allow_none=True, metadata={"description": "story | paper: the discussed item"}
+    )
+    item_id = fields.String(required=True, allow_none=True, metadata={"description": "the key the item's page takes"})
+    item_title = fields.String(required=True, allow_none=True)
+    reply_id = fields.String(required=True, allow_none=True)
+    excerpt = fields.String(required=True, allow_none=True, metadata={"description": "the reply's opening, plain text"})
 
 
 class MessagePageSchema(Schema):

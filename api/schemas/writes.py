@@ -149,8 +149,9 @@ class DeleteBody(Trimmed):
     )
 
 
-class ReportUpBody(Trimmed):
-    story_id = _story_id()
+class ReportReason(Trimmed):
+    """A report's reason (spec section 3), for a story and a discussion reply alike."""
+
     type = fields.Integer(
         required=True,
         validate=validate.OneOf(REPORT_TYPES, error=MSG_REPORT_TYPE_REQUIRED),
@@ -184,6 +185,10 @@ class ReportUpBody(Trimmed):
     def _link_needed(self, data, **_):
         if data.get("type") in REPORT_TYPES_WITH_LINK and not data.get("url"):
             raise ValidationError(MSG_REPORT_URL_REQUIRED, field_name="url")
+
+
+class ReportUpBody(ReportReason):
+    story_id = _story_id()
 
 
 class ReportDownBody(Trimmed):
@@ -243,6 +248,7 @@ __all__ = [
     "PaperSubmittedSchema",
     "PaperVoteStateSchema",
     "ReportDownBody",
+    "ReportReason",
     "ReportStateSchema",
     "ReportUpBody",
     "StoryBody",

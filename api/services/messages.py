@@ -10,11 +10,37 @@ from api.envelope import MSG_LOGIN_REQUIRED, ApiError
 from api.services.access import require_user
 from api.session_user import current_user
 from kinds.common import iso
-from store.messages import DELETED, MARKED, VOTED, mark_read, page_of_messages, unread_count
+from store.messages import (
+    COMMENT,
+    DELETED,
+    MARKED,
+    MENTION,
+    REPLY,
+    REPLY_DELETED,
+    VOTED,
+    mark_read,
+    page_of_messages,
+    unread_count,
+)
 from store.models import Message, User
 
 
-def _text(message: Message) -> str:
+def _reply_text(message: Message, actor: str) -> str:
+    title = f"《{message.item_title}》" if message.item_title else ""
+    said = f"：{message.excerpt}" if message.excerpt else ""
+    if message.kind == REPLY:
+        return f"{actor}回复了你在{title}下的评论{said}"
+    if message.kind == COMMENT:
+        return f"{actor}评论了你的文章{title}{said}"
+    if message.kind == MENTION:
+        return f"{actor}在{title}的评论中提到了你{said}"
+    reason = f"，理由：{message.reason}" if message.reason else ""
+    return f"你在{title}下的评论已被管理员删除{reason}"
+
+
+def _text(message: Message, actor: str | None = None) -> str:
+    if message.kind in (REPLY, COMMENT, MENTION, REPLY_DELETED):
+        return _reply_text(message, actor or "有人")
     title = f"《{message.story_title}》" if message.story_title else ""
     if message.kind == VOTED:
         return f"你的文章{title}收到了一个赞"
@@ -52,13 +78,19 @@ def messages_page(args: dict) -> dict:
         {
             "id": row.id,
             "kind": row.kind,
-            "text": _text(row),
+            "text": _text(row, names.get(row.actor_id)),
             "story_id": row.story_id,
             "story_title": row.story_title,
             "actor_id": row.actor_id,
             # A moderator stays unnamed to the author; people who voted or bookmarked are named.
-            "actor_name": None if row.kind == DELETED else names.get(row.actor_id),
+            "actor_name": None if row.kind in (DELETED, REPLY_DELETED) else names.get(row.actor_id),
             "reason": row.reason,
+            # Discussion messages: the item (kind, the key its page takes, title), the reply, an excerpt.
+            "item_kind": row.item_kind,
+            "item_id": row.item_id,
+            "item_title": row.item_title,
+            "reply_id": row.reply_id,
+            "excerpt": row.excerpt,
             "created_at": iso(row.created_at),
             "is_read": row.read_at is not None,
         }

@@ -17,6 +17,7 @@ from api.envelope import MSG_CONTENT_REQUIRED, MSG_DELETE_REASON_REQUIRED, ApiEr
 from api.services.access import forbid, is_author, is_editor, live_story, may_edit, require_user
 from api.user_flags import apply_flags
 from kinds.story import SUMMARY_CHARS, clean_html
+from store.discussions import close_thread
 from store.messages import DELETED, notify
 from store.models import Story, utcnow
 from store.writes import insert, touch, upsert
@@ -100,6 +101,7 @@ def delete_story(args: dict) -> None:
         story.deleted_by = user.id
         story.deleted_reason = reason or None
         touch(db, story)
+        close_thread(db, "story", story.id)  # its discussion goes with it, from the thread and /link
         notify(db, DELETED, story, user.id, reason or None)  # a moderator's delete: the author is told why
         db.commit()
 

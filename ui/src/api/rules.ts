@@ -71,6 +71,51 @@ export const BODY_RULES = {
       }
     }
   },
+  "ReplyBody": {
+    "quote_id": {
+      "pattern": "^[0-9]{1,18}$"
+    },
+    "reply_to_id": {
+      "pattern": "^[0-9]{1,18}$"
+    },
+    "text": {
+      "minLength": 1,
+      "maxLength": 1000,
+      "messages": {
+        "maxLength": "评论内容不能超过1000个字符",
+        "minLength": "评论内容不能为空",
+        "required": "评论内容不能为空"
+      }
+    }
+  },
+  "ReplyDeleteBody": {
+    "reason": {
+      "maxLength": 200,
+      "messages": {
+        "maxLength": "删除原因不能超过200个字符",
+        "required": "请填写删除原因"
+      }
+    }
+  },
+  "ReplyReportBody": {
+    "link": {
+      "messages": {
+        "format": "举报链接格式错误",
+        "required": "请填写举报链接"
+      }
+    },
+    "remark": {
+      "maxLength": 200,
+      "messages": {
+        "maxLength": "备注不能超过200个字符"
+      }
+    },
+    "type": {
+      "messages": {
+        "required": "请选择举报类型"
+      }
+    }
+  },
   "ReportUpBody": {
     "remark": {
       "maxLength": 200,

@@ -4,6 +4,140 @@
  */
 
 export interface paths {
+    "/api/v1/discussions/{kind}/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The item's thread (kind story | paper; item_id as its page takes it): level-1 replies, `new`
+         *     (newest first) or `hot` (likes plus replies, then newest), each with its first `children` replies
+         *     (oldest first; a reply to one of them is flat with `reply_to`). A deleted reply with live replies
+         *     is a tombstone (`deleted`, no author or text).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description new: newest first; hot: likes plus replies, then newest */
+                    order?: "new" | "hot";
+                    page?: number;
+                    size?: number;
+                    /** @description inlined per reply */
+                    children?: number;
+                };
+                header?: never;
+                path: {
+                    kind: string;
+                    item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ThreadEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description unknown kind, unknown or deleted item: {code: 404, msg: '内容不存在'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /**
+         * Reply (signed in): to the item (no `reply_to_id`) or to a reply of its thread; may quote one
+         *     (`quote_id`). The first reply posts the item's link post. msg `评论成功`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: string;
+                    item_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReplyBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReplyEnvelope"];
+                    };
+                };
+                /** @description 评论内容不能为空, 评论内容不能超过1000个字符, 回复的评论不存在, 引用的评论不存在 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description a remote link server is configured and no link token was sent: {code: 401, msg: '请先授权社区动态'} */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description unknown kind, unknown or deleted item: {code: 404, msg: '内容不存在'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/editor/glossary": {
         parameters: {
             query?: never;
@@ -1497,6 +1631,360 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/replies/{reply_id}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reply_id: string;
+            };
+            cookie?: never;
+        };
+        /** A level-1 reply's replies, oldest first (加载更多). */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    reply_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChildrenEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description unknown reply, deleted, or its item deleted: {code: 404, msg: '评论不存在'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/replies/{reply_id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reply_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a reply: the author their own; an editor any, with a reason the author is told in 消息.
+         *     msg `删除成功`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reply_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReplyDeleteBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReplyDeletedEnvelope"];
+                    };
+                };
+                /** @description an editor without a reason: 请填写删除原因; 删除原因不能超过200个字符 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description signed out: 请先登录; not the author and not an editor: 没有权限 */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description unknown reply, deleted, or its item deleted: {code: 404, msg: '评论不存在'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/replies/{reply_id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reply_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like a reply (empty body; the liker is the signed-in member): idempotent. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reply_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LikeStateEnvelope"];
+                    };
+                };
+                /** @description a remote link server is configured and no link token was sent: {code: 401, msg: '请先授权社区动态'} */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description unknown reply, deleted, or its item deleted: {code: 404, msg: '评论不存在'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/replies/{reply_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reply_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a reply with the story reports' reasons and rules (the link as `link`); again replaces
+         *     the reason. msg `举报成功`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reply_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReplyReportBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReplyReportedEnvelope"];
+                    };
+                };
+                /** @description the story report's messages (请选择举报类型, 请填写举报链接, ...) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description unknown reply, deleted, or its item deleted: {code: 404, msg: '评论不存在'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/replies/{reply_id}/unlike": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reply_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlike a reply (empty body; the liker is the signed-in member): idempotent. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reply_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LikeStateEnvelope"];
+                    };
+                };
+                /** @description a remote link server is configured and no link token was sent: {code: 401, msg: '请先授权社区动态'} */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description unknown reply, deleted, or its item deleted: {code: 404, msg: '评论不存在'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/report/down": {
         parameters: {
             query?: never;
@@ -2654,6 +3142,54 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{user_id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        /** A member's replies, newest first, each with the item it belongs to. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserRepliesEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
                 500: components["responses"]["INTERNAL_SERVER_ERROR"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
@@ -3991,6 +4527,18 @@ export interface components {
             data?: components["schemas"]["BindingList"] | null;
             msg?: string;
         };
+        Children: {
+            page: number;
+            replies: components["schemas"]["Reply"][];
+            size: number;
+            total: number;
+        };
+        ChildrenEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["Children"] | null;
+            msg?: string;
+        };
         DailyGroup: {
             /** @description yyyy-MM-dd in the site's time zone */
             day: string;
@@ -4217,6 +4765,17 @@ export interface components {
             data?: components["schemas"]["JobList"] | null;
             msg?: string;
         };
+        LikeState: {
+            id: string;
+            like_count: number;
+            liked: boolean;
+        };
+        LikeStateEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["LikeState"] | null;
+            msg?: string;
+        };
         LinkAccount: {
             display_name?: string | null;
             id: string;
@@ -4274,11 +4833,19 @@ export interface components {
             actor_id?: number | null;
             actor_name?: string | null;
             created_at: string;
+            /** @description the reply's opening, plain text */
+            excerpt: string | null;
             id: number;
             is_read: boolean;
-            /** @description voted | marked | deleted */
+            /** @description the key the item's page takes */
+            item_id: string | null;
+            /** @description story | paper: the discussed item */
+            item_kind: string | null;
+            item_title: string | null;
+            /** @description voted | marked | deleted (stories); reply | comment | mention | reply_deleted */
             kind: string;
             reason?: string | null;
+            reply_id: string | null;
             story_id?: number | null;
             story_title?: string | null;
             /** @description the notice in Chinese */
@@ -4330,6 +4897,8 @@ export interface components {
             arxiv_id?: string;
             arxiv_version?: number;
             authors?: string[];
+            /** @description live discussion replies, all levels */
+            comment_count: number;
             hotness?: number;
             id: number;
             /** @description the caller upvoted it (false signed out) */
@@ -4498,6 +5067,13 @@ export interface components {
             data?: components["schemas"]["Published"] | null;
             msg?: string;
         };
+        Quote: {
+            author_name: string | null;
+            deleted: boolean;
+            /** @description empty when the quoted reply is deleted */
+            excerpt: string;
+            id: string;
+        };
         RankedPerson: {
             activity_count?: number;
             arxiv_name?: string | null;
@@ -4558,6 +5134,103 @@ export interface components {
             code: number;
             data?: components["schemas"]["FeedList"] | null;
             msg?: string;
+        };
+        Reply: {
+            /** @description null: deleted */
+            author: components["schemas"]["ReplyAuthor"] | null;
+            can_delete: boolean;
+            /** @description level 2, oldest first */
+            children: components["schemas"]["Reply"][];
+            children_count: number;
+            /** @description ISO 8601 UTC */
+            created_at: string;
+            /** @description a tombstone: the UI shows 该评论已删除 */
+            deleted: boolean;
+            /** @description sanitised: escaped text, links, @mentions */
+            html: string;
+            id: string;
+            like_count: number;
+            liked: boolean;
+            mine: boolean;
+            quote: components["schemas"]["Quote"] | null;
+            /** @description set on a reply to a level-2 reply */
+            reply_to: components["schemas"]["ReplyTo"] | null;
+            /** @description plain text; empty when deleted */
+            text: string;
+        };
+        ReplyAuthor: {
+            avatar_url: string | null;
+            /** @description null: a remote account */
+            id: number | null;
+            name: string | null;
+        };
+        ReplyBody: {
+            /**
+             * @description a reply of this thread to quote
+             * @default null
+             */
+            quote_id?: string | null;
+            /**
+             * @description the reply answered (of this thread); absent: a top-level reply
+             * @default null
+             */
+            reply_to_id?: string | null;
+            /** @description plain text, 1-1000 characters after trimming; links and @名字 are linked */
+            text: string;
+        };
+        ReplyDeleteBody: {
+            /**
+             * @description required (1-200) when an editor deletes someone else's reply; it reaches the author
+             * @default null
+             */
+            reason?: string | null;
+        };
+        ReplyDeleted: {
+            deleted: boolean;
+            id: string;
+        };
+        ReplyDeletedEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["ReplyDeleted"] | null;
+            msg?: string;
+        };
+        ReplyEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["Reply"] | null;
+            msg?: string;
+        };
+        ReplyReportBody: {
+            /**
+             * @description http or https; required for types 3 and 4
+             * @default null
+             */
+            link?: string | null;
+            /**
+             * @description at most 200 characters
+             * @default null
+             */
+            remark?: string | null;
+            /**
+             * @description 1 style problem, 2 advertising, 3 plagiarised, 4 infringing, 5 political, 6 pornographic, 7 other
+             * @enum {integer}
+             */
+            type: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+        };
+        ReplyReported: {
+            id: string;
+            reported: boolean;
+        };
+        ReplyReportedEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["ReplyReported"] | null;
+            msg?: string;
+        };
+        ReplyTo: {
+            author_name: string | null;
+            id: string;
         };
         Report: {
             created_at?: string | null;
@@ -4778,6 +5451,8 @@ export interface components {
             author_name: string;
             can_delete: boolean;
             can_editor: boolean;
+            /** @description live discussion replies, all levels */
+            comment_count: number;
             /** @description sanitised HTML */
             content?: string;
             cover_url?: string | null;
@@ -4815,6 +5490,8 @@ export interface components {
             author_name: string;
             can_delete: boolean;
             can_editor: boolean;
+            /** @description live discussion replies, all levels */
+            comment_count: number;
             cover_url?: string | null;
             created_at?: string | null;
             final_score?: number;
@@ -4922,6 +5599,25 @@ export interface components {
             data?: components["schemas"]["TextFile"] | null;
             msg?: string;
         };
+        Thread: {
+            /** @description live replies, all levels */
+            count: number;
+            item_id: string;
+            /** @enum {string} */
+            kind: "story" | "paper";
+            page: number;
+            /** @description the item's link post */
+            post_id: string | null;
+            replies: components["schemas"]["Reply"][];
+            size: number;
+            total_top: number;
+        };
+        ThreadEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["Thread"] | null;
+            msg?: string;
+        };
         Ticket: {
             address?: string | null;
             created_at: string;
@@ -5001,6 +5697,29 @@ export interface components {
             code: number;
             data?: components["schemas"]["UserPage"] | null;
             msg?: string;
+        };
+        UserReplies: {
+            page: number;
+            replies: components["schemas"]["UserReply"][];
+            size: number;
+            total: number;
+        };
+        UserRepliesEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["UserReplies"] | null;
+            msg?: string;
+        };
+        UserReply: {
+            created_at: string;
+            excerpt: string;
+            id: string;
+            /** @description the key the item's page takes */
+            item_id: string;
+            item_title: string | null;
+            /** @enum {string} */
+            kind: "story" | "paper";
+            like_count: number;
         };
         UserStoriesEnvelope: {
             /** @description 0 on success */
