@@ -4,8 +4,9 @@ The rollup (worker task `hub.rollup_heat`, daily at 0:00 in `HUB_HEAT_TIMEZONE`,
 
 1. consumes the attention stream into `attention_marks` (store/attention.py);
 2. recomputes `item_heat_days` for the last `RECOMPUTE_DAYS` complete days from the marks (distinct
-   visitors viewing and clicking) and the flag tables the writes keep (votes, bookmarks, reports, by
-   the day they were made; an undone vote is gone from its day too), and a person's day as the sum
+   visitors viewing and clicking), the flag tables the writes keep (votes, bookmarks, reports, by
+   the day they were made; an undone vote is gone from its day too), the verified members who replied
+   in the item's discussion that day (each once), and a person's day as the sum
    of their named (not anonymous, not deleted) stories' heat;
 3. publishes windows: each item's heat summed over the last 1 / 3 / 7 / 30 complete days into
    `item_heat_windows`; every item whose windows (or newest day) changed gets its version bumped and
@@ -23,6 +24,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
+from store.discussions import repliers_by_day
 from store.models import (
     AttentionMark,
     Event,
@@ -50,6 +52,8 @@ CLICK_WEIGHT = 0.5
 VOTE_WEIGHT = 4.0
 BOOKMARK_WEIGHT = 6.0
 REPORT_WEIGHT = -8.0
+# A member who joins an item's discussion that day (once per member, however many replies they write).
+REPLY_WEIGHT = 3.0
 
 # The document fields and how many complete days each sums (the feeds' time choices).
 WINDOWS = {"heat_day": 1, "heat_3day": 3, "heat_week": 7, "heat_month": 30}
@@ -61,7 +65,7 @@ KEEP_MARK_DAYS = 40
 # The row behind each item type (the kind names; a person is a user).
 ITEM_MODELS = {"story": Story, "paper": Paper, "event": Event, "project": Project, "person": User}
 
-COUNTERS = ("views", "clicks", "votes", "bookmarks", "reports")
+COUNTERS = ("views", "clicks", "votes", "bookmarks", "reports", "replies")
 # Where a day's views and clicks came from (item_heat_days keeps them beside the counters).
 ORIGINS = ("networks", "accounts")
 COUNTED = COUNTERS + ORIGINS
@@ -69,13 +73,16 @@ COUNTED = COUNTERS + ORIGINS
 IDS_PER_NETWORK = 3
 
 
-def day_heat(views: int = 0, clicks: int = 0, votes: int = 0, bookmarks: int = 0, reports: int = 0) -> float:
+def day_heat(
+    views: int = 0, clicks: int = 0, votes: int = 0, bookmarks: int = 0, reports: int = 0, replies: int = 0
+) -> float:
     raw = (
         views * VIEW_WEIGHT
         + clicks * CLICK_WEIGHT
         + votes * VOTE_WEIGHT
         + bookmarks * BOOKMARK_WEIGHT
         + reports * REPORT_WEIGHT
+        + replies * REPLY_WEIGHT
     )
     return round(max(raw, 0.0), 2)
 
@@ -188,6 +195,12 @@ def _counts(
     )
     for paper_id, created_at in rows:  # a paper's upvotes weigh as a story's votes do
         counts[("paper", paper_id, local_day(created_at, zone))]["votes"] += 1
+    # Discussion: distinct counting members per item and day (a crowd of fresh, unverified accounts adds nothing).
+    repliers: dict[tuple[str, int, date], set[int]] = defaultdict(set)
+    for kind, item_id, user_id, created_at in repliers_by_day(session, start, end, counting):
+        repliers[(kind, item_id, local_day(created_at, zone))].add(user_id)
+    for key, people in repliers.items():
+        counts[key]["replies"] += len(people)
     return counts
 
 

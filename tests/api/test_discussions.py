@@ -268,3 +268,29 @@ def test_replies_are_rate_limited(stack):
         data_of(client.post(url, json={"text": "一"}, headers=headers))
         data_of(client.post(url, json={"text": "二"}, headers=headers))
         assert error_of(client.post(url, json={"text": "三"}, headers=headers), 429)["msg"] == "操作太频繁，请稍后再试"
+
+
+def test_verified_repliers_feed_the_heat_once_each(stack):
+    """101 (a verified e-mail) replies three times, 104 (no e-mail) once: one person in the story's day."""
+    from datetime import UTC, datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    from sqlalchemy import select
+
+    from store.heat import REPLY_WEIGHT
+    from store.models import ItemHeatDay
+    from worker.runtime import _build
+
+    with stack.client() as client:
+        for text in ("一", "二", "三"):
+            reply(client, 101, text, item=1008)
+        reply(client, 104, "新账号", item=1008)
+    assert _build(stack.settings()).rollup(now=datetime.now(UTC) + timedelta(days=1)) is not None
+    today = datetime.now(ZoneInfo("Asia/Shanghai")).date()
+    with stack.sessions()() as session:
+        row = session.scalars(
+            select(ItemHeatDay).where(
+                ItemHeatDay.item_type == "story", ItemHeatDay.item_id == 1008, ItemHeatDay.day == today
+            )
+        ).one()
+    assert row.replies == 1 and row.heat >= REPLY_WEIGHT
