@@ -3,15 +3,17 @@
 `defined_pairs(text)` finds (abbreviation, full name) pairs in a document's text. Where the full name starts
 is a guess:
 - Chinese: the run of characters before the bracket, back to punctuation, markup or a space, cut after the
-  last joining word (和, 与, 及, 或, 是, 在…: `Embedding 模型和重排序（Rerank）` → 重排序), and after the last 的
+  last joining word or introducing verb (和, 与, 是, 在, 介绍, 提出, 了…: `Embedding 模型和重排序（Rerank）` → 重排序), and after the last 的
   when what follows is long enough for the abbreviation's letters (我们提出的知识图谱（KG）→ 知识图谱; but
   基于可验证奖励的强化学习（RLVR） stays whole);
 - Latin: the words before the bracket whose initials spell the abbreviation, small words (of, for, and…)
   skipped (`Retrieval-Augmented Generation (RAG)`); no pair when they do not.
 
+The indexer mines every document it indexes (indexer/acronyms.py, store/acronym_pairs.py); `merged_glossary`
+lets the pairs that act join the glossary at query time, and `glossary_with_pair` / `glossary_without_pair` write
+an accepted pair into the editors' glossary text (/editor's 缩写 review) and take it out again.
 `python -m analysis.acronyms FILE...` lists the pairs a set of import files (JSON lines) defines, with how many
-documents define each and the glossary group it would join, for editors to add to the glossary (/editor
-edits it); the review of mined pairs on /editor itself is still to be built."""
+documents define each and the glossary group it would join."""
 
 from __future__ import annotations
 
@@ -25,8 +27,9 @@ from analysis.normalize import fold, plain_text
 ABBREVIATION = r"[A-Z][A-Za-z0-9\-]{1,9}"
 _CHINESE_DEFINITION = re.compile(rf"([\u3400-\u9fff\-·]{{2,24}})\s*\(({ABBREVIATION})\)")
 _LATIN_DEFINITION = re.compile(rf"((?:[A-Za-z][\w\-]*\s+){{0,11}}[A-Za-z][\w\-]*)\s*\(({ABBREVIATION})\)")
-# Words that join two things or start a clause: a Chinese full name begins after the last of them.
-_JOINING = "和与及或是在把用对将从"
+# Words that join two things or start a clause (a verb introducing the term, 了 after one): a Chinese full
+# name begins after the last of them (本文介绍晶格网络（LN） → 晶格网络).
+_JOINING = re.compile("了|介绍|提出|采用|利用|通过|引入|称为|叫做|名为|本文|我们|一种|一个|[和与及或是在把用对将从]")
 _SMALL_WORDS = {"of", "for", "and", "the", "to", "in", "on", "with", "a", "an", "by", "from", "via"}
 
 
@@ -41,13 +44,13 @@ def _looks_like_an_abbreviation(text: str) -> bool:
 
 
 def _chinese_full_name(run: str, abbreviation: str) -> str | None:
-    for joining in _JOINING:
-        run = run.rsplit(joining, 1)[-1]
+    run = _JOINING.split(run)[-1].lstrip("的")
     head, _, tail = run.rpartition("的")
     if head and len(tail) >= 2 * len(_letters(abbreviation)) - 1:
         run = tail
     run = run.strip("-·")
-    return run if len(run) >= 2 else None
+    # A Chinese name shorter than the abbreviation's capitals is a clipped guess (使用模型（LLM） → 模型), not a name.
+    return run if len(run) >= max(2, sum(c.isupper() for c in abbreviation)) else None
 
 
 def _latin_full_name(words: list[str], abbreviation: str) -> str | None:
@@ -96,6 +99,74 @@ def mine(texts: Iterable[str]) -> Counter:
     for text in texts:
         counts.update(set(defined_pairs(text)))
     return counts
+
+
+def _terms(line: str) -> list[str]:
+    return [fold(t).lower() for t in line.split(",") if fold(t)]
+
+
+def _is_group(line: str) -> bool:
+    return bool(line.strip()) and not line.lstrip().startswith("#")
+
+
+def _group_holding(lines: list[str], term: str) -> int | None:
+    return next((i for i, line in enumerate(lines) if _is_group(line) and term in _terms(line)), None)
+
+
+def glossary_with_pair(text: str, abbreviation: str, full: str) -> tuple[str, str | None]:
+    """The glossary `text` with the pair in it, and what was added: None (one group holds both already, or the
+    two terms are in two different groups, which the pair must not merge), the whole line `full, abbreviation`
+    (no group holds either), or the one term appended to the group that holds the other."""
+    lines = text.splitlines()
+    short, long = fold(abbreviation).lower(), fold(full).lower()
+    with_short, with_long = _group_holding(lines, short), _group_holding(lines, long)
+    if with_short is not None and with_long is not None:
+        return text, None
+    if with_short is None and with_long is None:
+        line = f"{full}, {abbreviation}"
+        return "\n".join([*lines, line]) + "\n", line
+    index, term = (with_short, full) if with_short is not None else (with_long, abbreviation)
+    lines[index] = f"{lines[index].rstrip()}, {term}"
+    return "\n".join(lines) + "\n", term
+
+
+def glossary_without_pair(text: str, added: str) -> str:
+    """`text` without what `glossary_with_pair` added (`added`): the line when it is still there as written,
+    else the term from the group holding it; an editor's later changes to other lines stay."""
+    lines = text.splitlines()
+    if added in (line.strip() for line in lines):
+        lines = [line for line in lines if line.strip() != added]
+    else:
+        term = fold(added).lower()
+        for i, line in enumerate(lines):
+            if _is_group(line) and term in _terms(line):
+                lines[i] = ", ".join(t.strip() for t in line.split(",") if fold(t).lower() != term)
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def merged_glossary(glossary_text: str, pairs_text: str) -> str:
+    """The glossary as the search reads it: `glossary_text` with each pair line of `pairs_text` (`abbr, full`)
+    joined in as `glossary_with_pair` would write it (a term added to the group holding the other, else a
+    group of its own): one query term never stands in two groups, whose second would go unseen. Each line
+    is folded once (this runs when either text changes, on the query path)."""
+    lines = glossary_text.splitlines()
+    holder = {term: i for i, line in reversed(list(enumerate(lines))) if _is_group(line) for term in _terms(line)}
+    for line in pairs_text.splitlines():
+        abbreviation, _, full = (part.strip() for part in line.partition(","))
+        if not (abbreviation and full):
+            continue
+        short, long = fold(abbreviation).lower(), fold(full).lower()
+        with_short, with_long = holder.get(short), holder.get(long)
+        if with_short is not None and with_long is not None:
+            continue
+        if with_short is None and with_long is None:
+            lines.append(f"{full}, {abbreviation}")
+            holder[short] = holder[long] = len(lines) - 1
+        else:
+            index, term, key = (with_short, full, long) if with_short is not None else (with_long, abbreviation, short)
+            lines[index] = f"{lines[index].rstrip()}, {term}"
+            holder[key] = index
+    return "\n".join(lines) + "\n" if lines else ""
 
 
 def _document_texts(paths: list[str]) -> Iterable[str]:

@@ -13,6 +13,7 @@ from analysis.vocabulary import use_glossary_source
 from api.index_reader import IndexReader, make_breaker
 from api.outbox_kick import TaskPublisher
 from config import Settings
+from indexer.acronyms import GlossaryWithAcronyms
 from indexer.client import make_client
 from store.db import session_factory
 from store.outbox_hook import kick_after_commit
@@ -30,8 +31,9 @@ class HubContext:
     redis: redis.Redis
     answers: redis.Redis  # the same Redis without decoding: cached answers are bytes (api/read_cache.py)
     publisher: TaskPublisher  # the worker's tasks, by name (api/outbox_kick.py)
-    # The editors' word lists as every host reads them (store/word_lists.py).
-    glossary_source: WordListSource
+    # The editors' word lists as every host reads them (store/word_lists.py); the glossary with the acronym
+    # pairs learnt from the corpus joined in (indexer/acronyms.py).
+    glossary_source: GlossaryWithAcronyms
     blocklist_source: WordListSource
 
     @classmethod
@@ -42,7 +44,9 @@ class HubContext:
         publisher = TaskPublisher(settings.redis_url)
         # A commit that wrote outbox entries asks the worker to drain them now.
         sessions = kick_after_commit(session_factory(settings.db_url), publisher.kick_outbox)
-        glossary_source = WordListSource(sessions, GLOSSARY, settings.glossary_file)
+        glossary_source = GlossaryWithAcronyms.reading(
+            WordListSource(sessions, GLOSSARY, settings.glossary_file), sessions
+        )
         use_glossary_source(glossary_source)  # the search's synonyms: the editors' list, as on every host
         return cls(
             settings=settings,

@@ -18,6 +18,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 import kinds
+from indexer import acronyms
 from indexer.building import DocumentBuilder, Planned
 from indexer.building import actions_for as actions_for  # re-exported: bench and tests build documents
 from indexer.building import preload_rows as preload_rows
@@ -245,6 +246,7 @@ def _send_batch(make_session: sessionmaker[Session], es: Elasticsearch, entries:
                 entry.processed_at = now  # set aside; last_error says why, and editors see it listed
                 _set_aside(session, entry.entity_type, entry.entity_id, planned, problems)
         rejected.resolve(session, [key for key, errors in refusals.items() if not errors])
+        acronyms.record_batch(session, planned, {key for key, errors in refusals.items() if errors})
         session.commit()
     if problems:
         log.error("outbox: %d documents rejected, kept pending: %s", len(problems), list(problems.items())[:5])
@@ -363,6 +365,9 @@ def reindex_all(
     except Exception:
         es.indices.delete(index=new_index, ignore_unavailable=True, request_timeout=ADMIN_TIMEOUT)
         raise
+    with make_session() as session:
+        acronyms.forget_gone_rows(session)
+        session.commit()
     old = swap_alias(es, alias, new_index)
     if on_indexed:
         on_indexed()
@@ -393,10 +398,12 @@ def _fill(
             chunk, built = upcoming
             upcoming = _submitted(builder, index, chunks)  # built while this chunk is sent
             planned = built()
+            mined = acronyms.mined(planned)  # before the deletes are dropped: an unlisted row defines nothing
             if entity_types is None:  # a fresh index: nothing to delete
                 planned = {k: [a for a in v if a["_op_type"] == "index"] for k, v in planned.items()}
             problems = _send_one_by_one_if_refused(es, planned)
             bad = [key for key, actions in planned.items() if _refused(actions, problems)]
+            acronyms.record_mined(session, {key: pairs for key, pairs in mined.items() if key not in set(bad)})
             for entity_type, entity_id in bad:
                 _set_aside(session, entity_type, entity_id, planned, problems, job_id)
             rejected.resolve(session, [key for key in planned if key not in set(bad)])

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from analysis.vocabulary import use_glossary_source
 from config import Settings
+from indexer.acronyms import GlossaryWithAcronyms
 from indexer.client import make_client
 from indexer.jobs import JobContext
 from indexer.sync import drain_outbox
@@ -162,5 +163,7 @@ def _build(settings: Settings) -> Runtime:
         redis=redis_client(settings.redis_url),
     )
     # Documents' concepts and rebuilt indices use the glossary editors keep in the database.
-    use_glossary_source(WordListSource(runtime.sessions, GLOSSARY, settings.glossary_file))
+    # The acronym pairs learnt from the corpus too (indexer/acronyms.py), as the search reads them.
+    glossary = WordListSource(runtime.sessions, GLOSSARY, settings.glossary_file)
+    use_glossary_source(GlossaryWithAcronyms.reading(glossary, runtime.sessions))
     return runtime

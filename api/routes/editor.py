@@ -10,6 +10,10 @@ from api.blueprint import SIGNED_OUT, HubBlueprint
 from api.envelope import MSG_SAVED, envelope_of, ok
 from api.schemas.beacons import RollupQueuedSchema
 from api.schemas.editor import (
+    AcronymArgs,
+    AcronymDecisionBody,
+    AcronymListSchema,
+    AcronymPairSchema,
     AnomalyArgs,
     AnomalyListSchema,
     DiscountBody,
@@ -22,7 +26,7 @@ from api.schemas.editor import (
     TextBody,
     TextFileSchema,
 )
-from api.services import editor, editor_texts, heat_anomalies
+from api.services import acronym_review, editor, editor_texts, heat_anomalies
 
 blp = HubBlueprint("editor", __name__, url_prefix="/api", description="Editors: index jobs and word lists (reads)")
 writes = HubBlueprint(
@@ -174,3 +178,30 @@ class DiscountHeat(MethodView):
         """Take an item's day out of the lists: its counts stay, its heat becomes 0, and the rollup is
         queued so the lists change at once. Idempotent. msg `已不计入热度`."""
         return ok(heat_anomalies.discount(args), MSG_DISCOUNTED)
+
+
+@blp.route("/v1/editor/acronyms")
+class Acronyms(MethodView):
+    @blp.arguments(AcronymArgs, location="query")
+    @blp.response(200, envelope_of(AcronymListSchema))
+    @blp.alt_response(403, description=FORBIDDEN)
+    def get(self, args):
+        """Acronym pairs the indexer found documents defining (全称（缩写）, `Full Name (ABBR)`), by status: pending
+        (待审核), accepted (已采纳), rejected (已拒绝); most defining documents first, 20 a page. `acting`: the
+        search uses the pair as a glossary group now (accepted, or pending with a defining document)."""
+        return ok(acronym_review.list_pairs(args))
+
+
+@writes.route("/v1/editor/acronyms/<id:pair_id>/decision")
+class AcronymDecision(MethodView):
+    @writes.arguments(AcronymDecisionBody)
+    @writes.response(200, envelope_of(AcronymPairSchema))
+    @writes.write_errors(FORBIDDEN)
+    @writes.alt_response(404, response="NOT_FOUND")
+    def post(self, args, pair_id: int):
+        """Decide a pair: accepted (采纳: written into the glossary, in the group holding either term, no
+        duplicate), rejected (拒绝: the search stops using it within seconds on every host) or pending (撤销:
+        back to 待审核, what accepting wrote into the glossary taken out). msg `已采纳，已写入同义词表`,
+        `已拒绝，搜索不再使用` or `已撤销`."""
+        view, message = acronym_review.decide(pair_id, args)
+        return ok(view, message)

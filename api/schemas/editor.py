@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas.common import Trimmed
+from api.schemas.common import Trimmed, page_field
 
 MSG_JOB_KIND = "请选择任务类型"
 MSG_TEXT_REQUIRED = "请填写内容"
@@ -142,3 +142,49 @@ class AnomalyListSchema(Schema):
 class DiscountedSchema(Schema):
     discounted = fields.Boolean(required=True)
     queued = fields.Boolean(required=True, metadata={"description": "false: the rollup applies it at 0:00"})
+
+
+# The review of acronym pairs mined from the corpus (issue 36, item 3).
+ACRONYM_STATUSES = ("pending", "accepted", "rejected")
+MSG_ACRONYM_STATUS = "请选择 待审核、已采纳 或 已拒绝"
+MSG_ACRONYM_DECISION = "请选择 采纳、拒绝 或 撤销"
+
+
+class AcronymArgs(Trimmed):
+    status = fields.String(
+        load_default="pending",
+        validate=validate.OneOf(ACRONYM_STATUSES, error=MSG_ACRONYM_STATUS),
+        metadata={"description": "pending (待审核, default) | accepted (已采纳) | rejected (已拒绝)"},
+    )
+    page = page_field()
+
+
+class AcronymDecisionBody(Trimmed):
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(ACRONYM_STATUSES, error=MSG_ACRONYM_DECISION),
+        error_messages={"required": MSG_ACRONYM_DECISION, "null": MSG_ACRONYM_DECISION},
+        metadata={"description": "accepted (采纳) | rejected (拒绝) | pending (撤销: back to 待审核)"},
+    )
+
+
+class AcronymPairSchema(Schema):
+    id = fields.Integer(required=True)
+    abbreviation = fields.String(required=True)
+    full_name = fields.String(required=True)
+    documents = fields.Integer(required=True, metadata={"description": "documents that define the pair now"})
+    status = fields.String(required=True, validate=validate.OneOf(ACRONYM_STATUSES))
+    acting = fields.Boolean(required=True, metadata={"description": "the search uses it as a glossary group now"})
+    in_glossary = fields.Boolean(required=True, metadata={"description": "accepting wrote it into the glossary"})
+    first_seen = fields.String(required=True)
+    last_seen = fields.String(required=True)
+    decided_by = fields.String(allow_none=True, metadata={"description": "the editor's name"})
+    decided_at = fields.String(allow_none=True)
+
+
+class AcronymListSchema(Schema):
+    list = fields.List(fields.Nested(AcronymPairSchema), required=True)
+    total = fields.Integer(required=True)
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(ACRONYM_STATUSES))

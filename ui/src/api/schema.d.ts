@@ -138,6 +138,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/editor/acronyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acronym pairs the indexer found documents defining (全称（缩写）, `Full Name (ABBR)`), by status: pending
+         *     (待审核), accepted (已采纳), rejected (已拒绝); most defining documents first, 20 a page. `acting`: the
+         *     search uses the pair as a glossary group now (accepted, or pending with a defining document).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description pending (待审核, default) | accepted (已采纳) | rejected (已拒绝) */
+                    status?: "pending" | "accepted" | "rejected";
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcronymListEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not an editor: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/editor/acronyms/{pair_id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pair_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide a pair: accepted (采纳: written into the glossary, in the group holding either term, no
+         *     duplicate), rejected (拒绝: the search stops using it within seconds on every host) or pending (撤销:
+         *     back to 待审核, what accepting wrote into the glossary taken out). msg `已采纳，已写入同义词表`,
+         *     `已拒绝，搜索不再使用` or `已撤销`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    pair_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AcronymDecisionBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcronymPairEnvelope"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                /** @description anonymous: {code: 403, msg: '请先登录'}; not an editor: {code: 403, msg: '没有权限'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NOT_FOUND"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/editor/glossary": {
         parameters: {
             query?: never;
@@ -4417,6 +4541,51 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcronymDecisionBody: {
+            /**
+             * @description accepted (采纳) | rejected (拒绝) | pending (撤销: back to 待审核)
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "rejected";
+        };
+        AcronymList: {
+            list: components["schemas"]["AcronymPair"][];
+            page: number;
+            per_page: number;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "rejected";
+            total: number;
+        };
+        AcronymListEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["AcronymList"] | null;
+            msg?: string;
+        };
+        AcronymPair: {
+            abbreviation: string;
+            /** @description the search uses it as a glossary group now */
+            acting: boolean;
+            decided_at?: string | null;
+            /** @description the editor's name */
+            decided_by?: string | null;
+            /** @description documents that define the pair now */
+            documents: number;
+            first_seen: string;
+            full_name: string;
+            id: number;
+            /** @description accepting wrote it into the glossary */
+            in_glossary: boolean;
+            last_seen: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "rejected";
+        };
+        AcronymPairEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["AcronymPair"] | null;
+            msg?: string;
+        };
         Anomaly: {
             /** @description distinct accounts with a verified e-mail */
             accounts: number;

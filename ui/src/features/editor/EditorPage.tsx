@@ -19,6 +19,7 @@ import {
 } from './editorQueries';
 import { TARGET_LABELS, etaLabel, isActive, kindLabel, percentOf, speedLabel, stateLabel, timeLabel } from './jobFormat';
 import '@/components/Form/form.css';
+import { AcronymsSection } from './AcronymsSection';
 import { AnomaliesSection } from './AnomaliesSection';
 import { HeatSection } from './HeatSection';
 import { ReportsSection } from './ReportsSection';
@@ -40,6 +41,7 @@ export default function EditorPage() {
       <SourcesSection />
       <HeatSection />
       <AnomaliesSection />
+      <AcronymsSection />
       <div className="editor-page__lists">
         <WordListSection
           name="glossary"

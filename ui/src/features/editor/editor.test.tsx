@@ -32,6 +32,11 @@ const ANOMALY = {
   top_network_share: 1, new_account_share: 0, heat: 3, discounted: false,
 };
 
+const PAIR = {
+  id: 5, abbreviation: 'LWN', full_name: '晶格编织网络', documents: 2, status: 'pending', acting: true, in_glossary: false,
+  first_seen: JOB.created_at, last_seen: JOB.created_at, decided_by: null, decided_at: null,
+};
+
 function stubApi(role: string, calls: string[] = []) {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -48,6 +53,12 @@ function stubApi(role: string, calls: string[] = []) {
     if (url === '/api/v1/editor/sources') return ok({ list: [SOURCE] });
     if (url === '/api/v1/editor/heat-anomalies') return ok({ day: '2026-11-26', list: [ANOMALY] });
     if (url === '/api/v1/editor/heat-anomalies/discount') return ok({ discounted: true, queued: true });
+    if (url.startsWith('/api/v1/editor/acronyms?')) {
+      const status = new URL(url, 'http://hub.test').searchParams.get('status');
+      const list = status === 'pending' ? [PAIR] : [];
+      return ok({ list, total: status === 'pending' ? 41 : 0, page: 1, per_page: 20, status });
+    }
+    if (url.startsWith('/api/v1/editor/acronyms/')) return ok({ ...PAIR, status: 'accepted', in_glossary: true });
     if (url.startsWith('/api/v1/editor/')) return ok({ text: '大模型, LLM\n', lines: 1, applies: '保存后下一次搜索即生效' });
     return ok(null);
   }));
@@ -125,6 +136,25 @@ describe('editors page', () => {
     expect(list).toHaveTextContent('1 个网络（最多的占 100%）');
     await userEvent.click(within(list).getByRole('button', { name: '不计入热度' }));
     await waitFor(() => expect(calls).toContain('POST /api/v1/editor/heat-anomalies/discount'));
+  });
+
+  it('缩写 lists mined pairs with search links, filters by status, pages and accepts', async () => {
+    const calls: string[] = [];
+    stubApi('editor', calls);
+    renderWithProviders(<EditorPage />, { route: '/editor' });
+    const list = await screen.findByRole('list', { name: '缩写列表' });
+    expect(within(list).getByRole('link', { name: 'LWN' })).toHaveAttribute('href', '/search?q=LWN');
+    expect(within(list).getByRole('link', { name: '晶格编织网络' })).toHaveAttribute('href', `/search?q=${encodeURIComponent('晶格编织网络')}`);
+    expect(list).toHaveTextContent('2 篇文档定义');
+    expect(screen.getByText('第 1 / 3 页')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '下一页' }));
+    await waitFor(() => expect(calls).toContain('GET /api/v1/editor/acronyms?status=pending&page=2'));
+    await userEvent.click(screen.getByRole('tab', { name: '已拒绝' }));
+    expect(await screen.findByText('没有已拒绝的缩写')).toBeInTheDocument();
+    expect(calls).toContain('GET /api/v1/editor/acronyms?status=rejected&page=1');
+    await userEvent.click(screen.getByRole('tab', { name: '待审核' }));
+    await userEvent.click(await screen.findByRole('button', { name: '采纳 LWN' }));
+    await waitFor(() => expect(calls).toContain('POST /api/v1/editor/acronyms/5/decision'));
   });
 
   it('a signed-in non-editor gets 没有权限 and the page never calls the editors API', async () => {
