@@ -101,6 +101,7 @@ def copy_context(db, origin: str, kind: str, item, context: dict) -> LinkStatus:
                 author_name=(account.get("display_name") or account.get("acct") or None),
                 author_avatar=account.get("avatar") or None,
             )
+            row.favourites_count = int(status.get("favourites_count") or 0)  # the document is built at the drain
             known[remote_id] = row
             changed = True
         elif row.favourites_count != int(status.get("favourites_count") or 0):
