@@ -158,10 +158,13 @@ class ThreadSchema(Schema):
     replies = fields.List(fields.Nested(ReplySchema), required=True)
 
 
-class ChildrenSchema(Schema):
+class RepliesPage(Schema):
     page = fields.Integer(required=True)
     size = fields.Integer(required=True)
     total = fields.Integer(required=True)
+
+
+class ChildrenSchema(RepliesPage):
     replies = fields.List(fields.Nested(ReplySchema), required=True)
 
 
@@ -191,10 +194,7 @@ class UserReplySchema(Schema):
     like_count = fields.Integer(required=True)
 
 
-class UserRepliesSchema(Schema):
-    page = fields.Integer(required=True)
-    size = fields.Integer(required=True)
-    total = fields.Integer(required=True)
+class UserRepliesSchema(RepliesPage):
     replies = fields.List(fields.Nested(UserReplySchema), required=True)
 
 
