@@ -15,6 +15,7 @@ from sqlalchemy import select, update
 from api.context import db_sessions, settings
 from api.envelope import MSG_FORBIDDEN, MSG_NOT_FOUND, ApiError
 from api.public_origin import public_origin
+from api.schemas.common import MAX_INT
 from api.schemas.discussions import MSG_QUOTE_GONE, MSG_REASON_REQUIRED, MSG_REPLY_GONE
 from api.services.access import is_editor, require_user
 from api.services.link_client import LinkServiceError
@@ -282,7 +283,7 @@ def delete(reply_id: str, args: dict) -> dict:
 def user_replies(user_id: int, args: dict) -> dict:
     page, size = args["page"], args["size"]
     with db_sessions()() as db:
-        if db.get(User, user_id) is None:
+        if user_id > MAX_INT or db.get(User, user_id) is None:
             raise ApiError(404, MSG_NOT_FOUND)
         rows, total = threads.replies_of_user(db, user_id, page, size)
         items = ReplyView(db, None).items_of(rows)

@@ -258,6 +258,7 @@ def test_a_paper_thread_and_a_members_replies(stack):
         }
         assert mine["total"] >= 1 and mine["replies"][0]["item_title"]
         assert error_of(client.get("/api/v1/users/999999/replies"), 404)
+        assert error_of(client.get("/api/v1/users/99999999999999999999/replies"), 404)  # past 64 bits
 
 
 def test_replies_are_rate_limited(stack):
