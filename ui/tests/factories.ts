@@ -5,12 +5,12 @@ export const storyInfo = (over: Partial<StoryInfo> = {}): StoryInfo => ({
   id: 1, title: 't', title_html: 't', created_at: '2026-01-01T00:00:00Z',
   user_id: null, user_name: null, user_avatar: null, is_anonymous: true, author_name: '匿名', is_expert: false,
   tag_names: [], is_voted: false, is_marked: false, is_reported: false, can_editor: false, can_delete: false,
-  session_user_id: null,
+  session_user_id: null, comment_count: 0,
   ...over,
 });
 
 export const paperInfo = (over: Partial<PaperInfo> = {}): PaperInfo => ({
-  id: 1, title: 'p', title_html: 'p', tag_names: [],
+  id: 1, title: 'p', title_html: 'p', tag_names: [], comment_count: 0,
   ...over,
 });
 

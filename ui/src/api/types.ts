@@ -22,6 +22,13 @@ export type ReportPage = Schemas['ReportPage'];
 export type AnomalyList = Schemas['AnomalyList'];
 export type Anomaly = Schemas['Anomaly'];
 export type Message = Schemas['Message'];
+/** Discussion threads under stories and papers (issue 34): a reply, a thread's page, a reply's children. */
+export type Reply = Schemas['Reply'];
+export type ThreadPage = Schemas['Thread'];
+export type ChildrenPage = Schemas['Children'];
+export type ReplyBody = Schemas['ReplyBody'];
+export type ReplyReportBody = Schemas['ReplyReportBody'];
+export type UserReply = Schemas['UserReply'];
 export type MessagePage = Schemas['MessagePage'];
 export type Unread = Schemas['Unread'];
 export type SourceList = Schemas['SourceList'];

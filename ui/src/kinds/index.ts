@@ -47,6 +47,9 @@ export function discussionKindOf(value: string | null | undefined): DiscussionKi
 /** The anchor of one reply on its item's page (`#reply-{id}`: the page scrolls to it and marks it). */
 export const replyAnchor = (replyId: string | number): string => `reply-${replyId}`;
 
+/** The thread's anchor on an item's page (评论 N on a card opens the page there). */
+export const DISCUSSION_ANCHOR = 'discussion';
+
 /** Where a reply is read: its item's page at the reply's anchor (undefined: an item without a page here). */
 export function replyPath(kind: string | null | undefined, itemId: string | number | null | undefined, replyId?: string | number | null): string | undefined {
   const spec = discussionKindOf(kind);

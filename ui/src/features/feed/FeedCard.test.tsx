@@ -28,6 +28,18 @@ describe('FeedCards', () => {
     expect(chips[1]).not.toHaveClass('card-tag--on');
   });
 
+  it('story and paper cards say 评论 N when they have replies, leading to the thread on the page', () => {
+    renderWithProviders(<FeedCards module="feed" items={[
+      item({ type: 'story', id: 5, story_info: storyInfo({ id: 5, comment_count: 3 }) }),
+      item({ type: 'paper', id: 6, paper_info: paperInfo({ id: 6, comment_count: 1200 }) }),
+      item({ type: 'story', id: 7, story_info: storyInfo({ id: 7, comment_count: 0 }) }),
+    ]} />);
+    const [story, paper, quiet] = screen.getAllByRole('article');
+    expect(within(story).getByRole('link', { name: '评论 3' })).toHaveAttribute('href', '/view/5#discussion');
+    expect(within(paper).getByRole('link', { name: '评论 1.20k' })).toHaveAttribute('href', '/paper/6#discussion');
+    expect(within(quiet).queryByText(/评论/)).toBeNull();
+  });
+
   it('feeds of one kind carry no kind label', () => {
     renderWithProviders(<FeedCards items={items.slice(0, 1)} module="feed" />);
     expect(screen.queryByText('文章')).toBeNull();

@@ -8,15 +8,17 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { pagedQueryOptions, useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatRelativeTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import type { MessagePage } from '@/api/types';
+import type { Message, MessagePage } from '@/api/types';
 import { api } from '@/lib/requestApi';
 import { MESSAGES_KEY, unreadQuery, useMarkAllRead } from './messageQueries';
+import { isReplyMessage, replyHeadline, replyMessagePath } from './replyMessages';
 import './MessagesPage.css';
 
 const SIZE = 20;
 const messageKey = (m: MessagePage['list'][number]) => String(m.id);
 
-/** `/messages`: what happened to the reader's stories (votes, bookmarks, a moderator's delete with its reason). */
+/** `/messages`: what happened to the reader's stories (votes, bookmarks, a moderator's delete with its reason)
+ * and replies (a reply, a comment, a mention, an editor's delete with its reason). */
 export default function MessagesPage() {
   useDocumentTitle('消息');
   const { isLogin } = useRequireLogin();
@@ -44,15 +46,30 @@ export default function MessagesPage() {
           {rows.map((m) => (
             <li key={m.id} className={`message${m.is_read ? '' : ' message--unread'}`} data-kind={m.kind}>
               {!m.is_read && <span className="message__dot" aria-label="未读" />}
-              <p className="message__text">
-                {m.story_id && m.kind !== 'deleted' ? <Link to={paths.story(m.story_id)}>{m.text}</Link> : m.text}
-              </p>
+              {isReplyMessage(m) ? <ReplyMessage message={m} /> : (
+                <p className="message__text">
+                  {m.story_id && m.kind !== 'deleted' ? <Link to={paths.story(m.story_id)}>{m.text}</Link> : m.text}
+                </p>
+              )}
               <span className="message__time">{formatRelativeTime(m.created_at)}</span>
             </li>
           ))}
         </ul>
       )}
       <LoadMoreButton {...messages.listProps} />
+    </div>
+  );
+}
+
+/** A message about a reply: the line, the item's title and the reply's excerpt, leading to the reply. */
+function ReplyMessage({ message: m }: { message: Message }) {
+  const href = replyMessagePath(m);
+  const line = replyHeadline(m);
+  return (
+    <div className="message__text">
+      <p className="message__line">{href ? <Link to={href}>{line}</Link> : line}</p>
+      {m.item_title && <p className="message__item">《{m.item_title}》</p>}
+      {m.excerpt && <blockquote className="message__excerpt">{m.excerpt}</blockquote>}
     </div>
   );
 }

@@ -56,6 +56,35 @@ describe('messages page', () => {
   });
 });
 
+describe('messages about replies', () => {
+  it('says who did what, names the item, quotes the reply and leads to it on its page', async () => {
+    const base = { story_id: null, story_title: null, reason: null, is_read: false, created_at: '2026-11-27T04:00:00Z', text: '' };
+    const replies = [
+      { ...base, id: 14, kind: 'reply', actor_name: '小红', item_kind: 'story', item_id: '7', item_title: '新文', reply_id: '41', excerpt: '我同意' },
+      { ...base, id: 13, kind: 'comment', actor_name: '小刚', item_kind: 'story', item_id: '7', item_title: '新文', reply_id: '40', excerpt: '好文' },
+      { ...base, id: 12, kind: 'mention', actor_name: '小明', item_kind: 'paper', item_id: '5', item_title: 'A paper', reply_id: '39', excerpt: '@读者 看看' },
+      { ...base, id: 11, kind: 'reply_deleted', actor_name: null, item_kind: 'paper', item_id: '5', item_title: 'A paper', reply_id: '38', excerpt: '广告', reason: '广告内容', is_read: true },
+    ];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, data, msg: '' }));
+      if (url === '/api/v1/users') return ok({ id: 4, name: '读者' });
+      if (url.startsWith('/api/v1/messages/is_read')) return ok({ is_read: false, unread_count: 3 });
+      if (url.startsWith('/api/v1/messages')) return ok({ list: replies, total: 4, page: 1, size: 20, hasNextPage: false });
+      return ok(null);
+    }));
+    renderWithProviders(<MessagesPage />, { route: '/messages' });
+    const items = within(await screen.findByRole('list', { name: '消息列表' })).getAllByRole('listitem');
+    const links = items.map((li) => within(li).getByRole('link'));
+    expect(links.map((a) => a.textContent)).toEqual(['小红 回复了你的评论', '小刚 评论了你的文章', '小明 在评论中提到了你', '你的评论已被删除，原因：广告内容']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/view/7#reply-41', '/view/7#reply-40', '/paper/5#reply-39', '/paper/5#reply-38']);
+    expect(within(items[0]).getByText('我同意')).toBeInTheDocument();
+    expect(within(items[2]).getByText('《A paper》')).toBeInTheDocument();
+    expect(within(items[0]).getByLabelText('未读')).toBeInTheDocument();
+    expect(within(items[3]).queryByLabelText('未读')).toBeNull();
+  });
+});
+
 describe('messages page: 加载更多', () => {
   it('loads the next page on request and disappears after the last', async () => {
     const calls = serve(2);

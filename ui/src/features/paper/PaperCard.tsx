@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { PaperInfo } from '@/api/types';
 import { Icon } from '@/components/Icon/Icon';
 import { TagList } from '@/components/TagList/TagList';
+import { DISCUSSION_ANCHOR } from '@/kinds';
 import { formatDate, formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { serverHtml } from '@/lib/serverHtml';
@@ -32,6 +33,9 @@ export function PaperCard({ paper, summaryHtml, kind }: { paper: PaperInfo; summ
           {paper.published_at && <span><Icon name="calendar" size={13} />{formatDate(paper.published_at)}</span>}
           <Link to={paths.paperTrends(paper.id)} className="paper-card__hot" title="热度趋势"><Icon name="fire" size={14} />{formatNumber(paper.hotness)}</Link>
           {paper.pdf_url && <a href={paper.pdf_url} target="_blank" rel="noopener noreferrer"><Icon name="pdf" size={13} />PDF</a>}
+          {(paper.comment_count ?? 0) > 0 && (
+            <Link to={`${paths.paper(paper.id)}#${DISCUSSION_ANCHOR}`} className="card-comments"><Icon name="comment" size={13} />评论 {formatNumber(paper.comment_count)}</Link>
+          )}
         </div>
       </div>
     </article>

@@ -15,6 +15,7 @@ import { latestHeat, trendSince } from './trendChartParts';
 import { WishLecture } from './WishLecture';
 import { AuthorLinks } from './AuthorLinks';
 import { PaperVote } from './PaperVote';
+import { DiscussionSection } from '@/features/discussion';
 import { RelatedAside } from '@/features/related';
 import '@/components/Card/card.css';
 import './PaperPage.css';
@@ -75,6 +76,7 @@ export default function PaperPage() {
         ) : trend || trends.isError ? <p className="paper-section__muted">暂无数据</p> : <PageLoading />}
       </section>
       {p.arxiv_id && <div className="paper-page__related"><RelatedAside of={{ type: 'paper', id: p.arxiv_id }} /></div>}
+      <DiscussionSection kind="paper" itemId={String(p.id)} />
     </article>
   );
 }

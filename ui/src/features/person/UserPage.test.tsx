@@ -11,12 +11,15 @@ const page = (list: unknown[]) => ({ list, total: list.length, page: 1, size: 20
 describe('/users/{id}', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("lists the member's stories, and their papers on the 论文 tab", async () => {
+  it("lists the member's stories, their papers on the 论文 tab and their replies on the 评论 tab", async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
       const url = new URL(String(input), 'http://localhost');
       const answer = (data: unknown) => Promise.resolve(new Response(JSON.stringify({ code: 0, msg: '', data })));
       if (url.pathname === '/api/v2/papers/userinfo') return answer({ id: 7, name: '李雷', avatar_url: null, arxiv_name: 'Lei Li', paper_count: 1, score: 3, is_expert: false });
       if (url.pathname === '/api/v1/users/7/stories') return answer(page([{ ...base, type: 'story', id: 11, story_id: 11, story_info: storyInfo({ id: 11, title: '我写的文章', title_html: '我写的文章', user_id: 7, user_name: '李雷', author_name: '李雷', is_anonymous: false }) }]));
+      if (url.pathname === '/api/v1/users/7/replies') {
+        return answer({ page: 1, size: 20, total: 1, replies: [{ id: '5', kind: 'story', item_id: '11', item_title: '我写的文章', excerpt: '补充一点', created_at: '2026-11-27T04:00:00Z', like_count: 2 }] });
+      }
       if (url.pathname === '/api/v2/papers/userlist/arxiv_name') return answer(page([{ ...base, type: 'paper', id: 12, paper_info: paperInfo({ id: 12, title: 'A Paper by Lei Li', title_html: 'A Paper by Lei Li' }) }]));
       return answer(null);
     });
@@ -27,5 +30,10 @@ describe('/users/{id}', () => {
     await userEvent.click(screen.getByRole('tab', { name: '论文' }));
     expect(await screen.findByText('A Paper by Lei Li')).toBeInTheDocument();
     expect(screen.queryByText('我写的文章')).toBeNull();
+    // 评论: the member's replies, asked for when opened, each leading to the reply on its page
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/replies'))).toBe(false);
+    await userEvent.click(screen.getByRole('tab', { name: '评论' }));
+    expect(await screen.findByRole('link', { name: '补充一点' })).toHaveAttribute('href', '/view/11#reply-5');
+    expect(screen.getByText('评论了《我写的文章》')).toBeInTheDocument();
   });
 });

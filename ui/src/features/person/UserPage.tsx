@@ -11,17 +11,21 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useInfiniteList } from '@/hooks/useInfiniteList';
 import { formatNumber } from '@/lib/format';
 import { authorPapersQuery, personQuery, userStoriesQuery } from './personQueries';
+import { UserReplies } from './UserReplies';
 import '@/components/Card/card.css';
 import './UserPage.css';
 
-/** `/users/{id}`: user home with the person's stories and papers, a tab each. */
+type Tab = 'stories' | 'papers' | 'replies';
+const TABS: { name: Tab; label: string }[] = [{ name: 'stories', label: '文章' }, { name: 'papers', label: '论文' }, { name: 'replies', label: '评论' }];
+
+/** `/users/{id}`: user home with the person's stories, papers and replies, a tab each. */
 export default function UserPage() {
   const { id = '' } = useParams();
   const user = useQuery(personQuery(id));
   const u = user.data;
   const arxiv = u?.arxiv_name ?? '';
   useDocumentTitle(u?.name ?? '个人主页', { image: u?.avatar_url });
-  const [tab, setTab] = useState<'stories' | 'papers'>('stories');
+  const [tab, setTab] = useState<Tab>('stories');
   const stories = useInfiniteList(userStoriesQuery(id), itemKey);
   const papers = useInfiniteList(authorPapersQuery(tab === 'papers' ? arxiv : ''), itemKey);
   if (user.isLoading) return <PageLoading />;
@@ -41,12 +45,12 @@ export default function UserPage() {
         </div>
       </section>
       <div className="user-page__tabs" role="tablist" aria-label="主页内容">
-        {(['stories', 'papers'] as const).map((name) => (
+        {TABS.map(({ name, label }) => (
           <button
             key={name} type="button" role="tab" id={`user-tab-${name}`} aria-controls="user-tab-panel" aria-selected={tab === name}
             className={`user-page__tab${tab === name ? ' user-page__tab--on' : ''}`} onClick={() => setTab(name)}
           >
-            {name === 'stories' ? '文章' : '论文'}
+            {label}
           </button>
         ))}
       </div>
@@ -55,6 +59,8 @@ export default function UserPage() {
           <ListWrapper label="文章列表" {...stories.listProps}>
             <FeedCards items={stories.items} module="user" />
           </ListWrapper>
+        ) : tab === 'replies' ? (
+          <UserReplies userId={id} />
         ) : arxiv ? (
           <ListWrapper label="论文列表" {...papers.listProps}>
             <FeedCards items={papers.items} module="user" />

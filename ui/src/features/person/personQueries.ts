@@ -67,3 +67,14 @@ export const bindingsQuery = () =>
     // The API answers {list: [...]} (BindingList); the page shows the list.
     queryFn: async ({ signal }) => (await api.get('/v1/users/bindings', undefined, { signal })).list,
   });
+
+/** GET /v1/users/{id}/replies: a member's replies under stories and papers, newest first, as a paged list. */
+export const userRepliesQuery = (userId: string) =>
+  pagedQueryOptions(
+    ['user-replies', userId],
+    async (page, signal) => {
+      const answer = await api.get('/v1/users/{user_id}/replies', { params: { path: { user_id: Number(userId) }, query: { page, size: PAGE_SIZE } } }, { signal });
+      return { list: answer.replies, page: answer.page, size: answer.size, total: answer.total, hasNextPage: answer.page * answer.size < answer.total };
+    },
+    Boolean(userId),
+  );

@@ -2,6 +2,7 @@ import type { StoryInfo } from '@/api/types';
 import { Avatar, Img } from '@/components/Img/Img';
 import { Icon } from '@/components/Icon/Icon';
 import { TagList } from '@/components/TagList/TagList';
+import { DISCUSSION_ANCHOR } from '@/kinds';
 import { formatNumber, formatRelativeTime } from '@/lib/format';
 import { COVER_WIDTH } from '@/lib/image';
 import { paths } from '@/lib/paths';
@@ -38,6 +39,9 @@ export function StoryCard({ story, summaryHtml, kind }: { story: StoryInfo; summ
           <div className="card-stats">
             <StoryActions story={story} compact />
             {story.view_count !== undefined && <span title="浏览"><Icon name="eye" size={14} />{formatNumber(story.view_count)}</span>}
+            {(story.comment_count ?? 0) > 0 && (
+              <a href={`${href}#${DISCUSSION_ANCHOR}`} target="_blank" rel="noopener" className="card-comments"><Icon name="comment" size={14} />评论 {formatNumber(story.comment_count)}</a>
+            )}
           </div>
         </div>
       </div>
