@@ -3,10 +3,13 @@
 # Elasticsearch (HUB_TEST_ES_PORT, 9250), Redis (HUB_TEST_REDIS_PORT, 6390), Keycloak (HUB_TEST_KEYCLOAK_PORT,
 # 8190), a fresh database seeded with the demo corpus, gunicorn serving the built UI on 127.0.0.1:$web_port
 # (HUB_E2E_PORT, 8100) and a Celery worker with beat; files under HUB_STACK_VAR_DIR (var/e2e). Both are stopped when the sourcing script exits.
-# Leaves `web_port`, `web`, `worker`, `wechat` and `arxiv` (pids) set.
+# Leaves `web_port`, `web`, `worker`, `wechat` and `arxiv` (pids) set. Several stacks share the services side by side
+# (deploy/e2e.sh's lanes), each with its own port, directory, index alias (HUB_E2E_ALIAS) and Redis database
+# (HUB_E2E_REDIS_DB).
 export HUB_ES_PORT=${HUB_TEST_ES_PORT:-9250} HUB_REDIS_PORT=${HUB_TEST_REDIS_PORT:-6390}
-export HUB_ES_URL="http://127.0.0.1:$HUB_ES_PORT" HUB_REDIS_URL="redis://127.0.0.1:$HUB_REDIS_PORT/1"
-export HUB_VAR_DIR="${HUB_STACK_VAR_DIR:-$root/var/e2e}" HUB_INDEX_ALIAS="hub-e2e"
+redis_db=${HUB_E2E_REDIS_DB:-1}
+export HUB_ES_URL="http://127.0.0.1:$HUB_ES_PORT" HUB_REDIS_URL="redis://127.0.0.1:$HUB_REDIS_PORT/$redis_db"
+export HUB_VAR_DIR="${HUB_STACK_VAR_DIR:-$root/var/e2e}" HUB_INDEX_ALIAS="${HUB_E2E_ALIAS:-hub-e2e}"
 web_port=${HUB_E2E_PORT:-8100}
 export HUB_KEYCLOAK_PORT=${HUB_TEST_KEYCLOAK_PORT:-8190} HUB_ENV=test
 export HUB_SMTP_PORT=${HUB_TEST_SMTP_PORT:-2590}  # the provider's mail (e-mail verification) goes to this sink
@@ -30,13 +33,13 @@ deploy/smtp-sink.sh start
 deploy/keycloak.sh start
 rm -f "$HUB_VAR_DIR"/hub.db*
 mkdir -p "$HUB_VAR_DIR"
-curl -fsS -XDELETE "$HUB_ES_URL/hub-e2e-*" >/dev/null 2>&1 || true
+curl -fsS -XDELETE "$HUB_ES_URL/$HUB_INDEX_ALIAS-*" >/dev/null 2>&1 || true
 .venv/bin/hub seed --wait 120
 # Extra JSONL files (comma-separated) imported after the demo corpus: the hostile titles, summaries and
 # contents the XSS browser test renders (ui/e2e/security.e2e.test.mjs).
 IFS=, read -ra extra <<<"${HUB_E2E_EXTRA-ui/e2e/data/hostile.jsonl}"
 if [ ${#extra[@]} -gt 0 ]; then .venv/bin/hub import --index --no-kick "${extra[@]}"; fi
-redis-cli -p "$HUB_REDIS_PORT" -n 1 flushdb >/dev/null
+redis-cli -p "$HUB_REDIS_PORT" -n "$redis_db" flushdb >/dev/null
 
 # WeChat's API for the sharing signature: the recorded fixture server the API tests use (tests/support.py),
 # so the page-side wx.config in WeChat's browser is exercised end to end (ui/e2e/wechat.e2e.test.mjs).

@@ -31,6 +31,8 @@ describe('the sign-in page', () => {
       await page.locator('a.login-btn').first().click();
       const bar = page.locator('header.hub-bar[data-hub-theme="hub"]');
       await bar.waitFor({ timeout: 30_000 });
+      // hub-back.js rewrites the links when the document has loaded; the bar is in the page before that
+      await page.waitForLoadState('domcontentloaded');
       assert.ok(await page.locator('body.hub-login').count(), 'the theme marks the page');
       assert.equal((await page.locator('.hub-bar__name').textContent()).trim(), 'AI 社区');
       const back = page.locator('#hub-back');
@@ -45,6 +47,7 @@ describe('the sign-in page', () => {
       await page.fill('#password', 'wrong-password');
       await page.click('#kc-login');
       await page.locator('#input-error, .pf-m-danger, .alert-error').first().waitFor();
+      await page.waitForLoadState('domcontentloaded');
       assert.equal(await page.locator('#hub-back').getAttribute('href'), `${BASE}/auth/back`);
       await page.locator('#hub-back').click();
       await page.waitForURL((u) => u.href.startsWith(BASE) && u.pathname === '/papers');
