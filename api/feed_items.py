@@ -19,6 +19,8 @@ def hit_to_item(hit: dict, labels: list[str] | None = None, query: str | None = 
     kind = kinds.kind(doc["type"])
     marked = [*(labels or []), *tags_named_in(query, doc["source"].get("tag_names"))]
     info = kind.shape(doc["source"], hit, marked)
+    for name in kind.detail_fields:  # lists stay lean: a paper's code, a project's papers are for its page
+        info.pop(name, None)
     item = {
         "type": kind.name,
         "id": info["id"],

@@ -5,6 +5,7 @@ Adding a kind: see "Adding a content kind" in docs/architecture.md."""
 
 from __future__ import annotations
 
+from kinds import code_links  # noqa: F401 (registers the paper/code join with the store's writes)
 from kinds.base import FeedSpec, Kind, doc_id
 from kinds.event import EventKind
 from kinds.link import LinkKind

@@ -46,6 +46,7 @@ class Kind:
     searchable: ClassVar[bool] = True  # part of search, counts and tag filters
     import_order: ClassVar[int] = 10  # lower first: authors before their stories
     preload_series: ClassVar[bool] = False  # the document carries the daily heat series (papers)
+    detail_fields: ClassVar[tuple[str, ...]] = ()  # payload fields only the item's page answers, not lists
 
     @property
     def entity_type(self) -> str:

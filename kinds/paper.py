@@ -13,6 +13,7 @@ from analysis.views import text_views
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, is_relative, iso, relative_days
+from store.code_links import paper_code, preload_links
 from store.discussions import comment_count
 from store.heat import daily_series
 from store.models import Paper
@@ -30,6 +31,7 @@ class PaperRecord(TaggedRecord):
     published_at = Moment(required=True)
     hotness = fields.Integer(load_default=0, validate=validate.Range(min=0))
     hotness_series = fields.List(fields.Tuple((fields.String(), fields.Integer())), load_default=list)
+    comment = fields.String(load_default=None, validate=validate.Length(max=5_000))  # arXiv's comment
 
 
 class PaperInfoSchema(Schema):
@@ -76,6 +78,7 @@ class PaperKind(Kind):
     highlight_key = "paper_info.title"
     import_order = 2
     preload_series = True
+    detail_fields = ("code",)
     feed = FeedSpec(
         path="/v3/paper/list",
         body_name="PaperListBody",
@@ -83,6 +86,10 @@ class PaperKind(Kind):
         sort="new",
         time=None,
     )
+
+    def preload(self, session: Session, rows: list[Paper]) -> list:
+        preload_links(session, [row.id for row in rows], [])
+        return super().preload(session, rows)
 
     def key(self, paper: Paper) -> str:
         return paper.arxiv_id
@@ -130,6 +137,7 @@ class PaperKind(Kind):
             "url": f"https://arxiv.org/abs/{paper.arxiv_id}v{paper.arxiv_version}",
             "pdf_url": f"https://arxiv.org/pdf/{paper.arxiv_id}v{paper.arxiv_version}",
             "tag_names": tag_names(paper.tags),
+            "code": paper_code(session, paper.id),  # the detail answer's 代码; lists leave it out
         }
 
     def shape(self, payload: dict, hit: dict | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from analysis.views import text_views
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, iso
+from store.code_links import preload_links, project_papers
 from store.models import Project
 from store.tags import tag_names
 from store.writes import upsert
@@ -26,6 +27,7 @@ class ProjectRecord(TaggedRecord):
     forks = fields.Integer(load_default=0, validate=validate.Range(min=0))
     topics = fields.List(fields.String(), load_default=list)
     created_at = Moment(required=True)
+    readme = fields.String(load_default=None, validate=validate.Length(max=200_000))
 
 
 class ProjectInfoSchema(Schema):
@@ -53,6 +55,7 @@ class ProjectKind(Kind):
     info_key = "project_info"
     highlight_key = "project_info.repo"
     import_order = 4
+    detail_fields = ("papers",)
     feed = FeedSpec(
         path="/v3.1/github/home/list",
         body_name="ProjectListBody",
@@ -60,6 +63,10 @@ class ProjectKind(Kind):
         sort="new",
         time=None,
     )
+
+    def preload(self, session: Session, rows: list[Project]) -> list:
+        preload_links(session, [], [row.id for row in rows])
+        return super().preload(session, rows)
 
     def search_fields(self, session: Session, project: Project) -> dict:
         owner, _, name = project.repo.partition("/")
@@ -96,6 +103,8 @@ class ProjectKind(Kind):
             "url": f"https://github.com/{project.repo}",
             "created_at": iso(project.created_at),
             "tag_names": tag_names(project.tags),
+            # The papers it cites or that link it (the detail answer's 论文; lists leave it out).
+            "papers": [{**p, "published_at": iso(p["published_at"])} for p in project_papers(session, project.id)],
         }
 
     def shape(self, payload: dict, hit: dict | None = None, labels=None, tag_limit: int | None = TAG_LIMIT) -> dict:

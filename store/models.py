@@ -6,7 +6,20 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import ClassVar
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -120,6 +133,8 @@ class Paper(Versioned, Base):
     link_post_id: Mapped[str | None] = mapped_column(String(40))
     # Members' upvotes (paper_votes), kept beside the rows so lists and search read one number.
     vote_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # arXiv's comment ("Code: https://github.com/..."): read for the repositories it links.
+    comment: Mapped[str | None] = mapped_column(Text)
 
 
 class Event(Versioned, Base):
@@ -212,6 +227,30 @@ class Project(Versioned, Base):
     topics: Mapped[list] = mapped_column(JSON, default=list)
     tags: Mapped[list] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The repository's README where the source gives it: read for the arXiv numbers it cites.
+    readme: Mapped[str | None] = mapped_column(Text)
+    # Papers name repositories in any case: the join looks them up by lower(repo).
+    __table_args__ = (Index("ix_projects_repo_lower", func.lower(repo)),)
+
+
+class CodeCitation(Base):
+    """What one item's text cites: a project's arXiv numbers, a paper's repositories (owner/name, lower
+    case). Kept so a paper or project arriving later finds what already cites it (store/code_links.py)."""
+
+    __tablename__ = "code_citations"
+    found_in: Mapped[str] = mapped_column(String(10), primary_key=True)  # 'project' | 'paper'
+    item_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    cited: Mapped[str] = mapped_column(String(200), primary_key=True)
+    __table_args__ = (Index("ix_code_citations_cited", "found_in", "cited"),)
+
+
+class PaperCodeLink(Base):
+    """A paper joined to a repository, by the project's text citing the paper or the paper's linking it."""
+
+    __tablename__ = "paper_code_links"
+    paper_id: Mapped[int] = mapped_column(ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True)
+    project_id: Mapped[int] = mapped_column(ForeignKey("projects.id", ondelete="CASCADE"), primary_key=True, index=True)
+    found_in: Mapped[str] = mapped_column(String(10), primary_key=True)  # 'project' | 'paper'
 
 
 class OutboxEntry(Base):

@@ -4,6 +4,7 @@ An upsert that changes nothing writes nothing (re-imports are no-ops)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
@@ -99,9 +100,27 @@ def touch(session: Session, row: Versioned) -> None:
 AUTHOR_FIELDS = frozenset({"name", "avatar_url", "arxiv_name", "activity_sheet"})
 
 
+# Called in the writing transaction with each written row (ids known) and the fields that changed (None:
+# new). Registered from above the store: kinds/code_links.py joins papers and code (store cannot import the
+# text readers it needs).
+RowsWritten = Callable[[Session, list[tuple[Versioned, frozenset[str] | None]]], None]
+_ON_WRITTEN: list[RowsWritten] = []
+
+
+def on_rows_written(hook: RowsWritten) -> None:
+    if hook not in _ON_WRITTEN:
+        _ON_WRITTEN.append(hook)
+
+
+def _rows_written(session: Session, rows: list[tuple[Versioned, frozenset[str] | None]]) -> None:
+    for hook in _ON_WRITTEN:
+        hook(session, rows)
+
+
 def _after_change(session: Session, row: Versioned, changed: frozenset[str] | None = None) -> None:
     for entity_type, entity_id in _outbox_keys(session, row, changed):
         enqueue(session, entity_type, entity_id)
+    _rows_written(session, [(row, changed)])
 
 
 def _outbox_keys(session: Session, row: Versioned, changed: frozenset[str] | None = None) -> list[tuple[str, int]]:
@@ -203,6 +222,7 @@ class BatchWrites:
             self.session.add_all(by_table[table])
             self.session.flush()
         self.session.flush()
+        _rows_written(self.session, [(row, self._fields.get(id(row))) for row in self._changed])
         keys = [key for row in self._changed for key in [(row.outbox_type, row.id), *dependants.get(id(row), [])]]
         if keys:  # one executemany (ORM-added entries would each be an INSERT ... RETURNING id)
             now = utcnow()

@@ -15,9 +15,10 @@ from api.schemas.details import (
     PersonSchema,
     TrendEnvelope,
 )
-from api.schemas.items import FeedPageSchema, PaperInfoSchema
+from api.schemas.items import FeedPageSchema
 from api.services.daily_papers import daily_papers
 from api.services.papers import author_papers, paper_detail, paper_trend, paper_user
+from kinds.code_links import PaperDetailSchema
 
 blp = HubBlueprint("papers", __name__, url_prefix="/api", description="Paper details, trends and authors")
 
@@ -34,10 +35,11 @@ class DailyPapers(MethodView):
 
 @blp.route("/v3/paper/<string:paper_id>")
 class PaperDetail(MethodView):
-    @blp.response(200, envelope_of(PaperInfoSchema))
+    @blp.response(200, envelope_of(PaperDetailSchema))
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, paper_id: str):
-        """One paper by its number or arXiv id (2401.01234, 2401.01234v2, arXiv:2401.01234)."""
+        """One paper by its number or arXiv id (2401.01234, 2401.01234v2, arXiv:2401.01234), with `code`: the
+        repositories its abstract or arXiv comment links and those whose description or README cites it."""
         return ok(paper_detail(paper_id))
 
 

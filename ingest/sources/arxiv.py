@@ -34,6 +34,7 @@ class PaperItem:
     authors: list[str]
     published_at: datetime
     categories: list[str]
+    comment: str | None = None  # arXiv's comment, where authors often link their code
 
 
 def query(category: str, now: datetime, days: int) -> str:
@@ -60,7 +61,8 @@ def parse_page(body: bytes) -> tuple[list[PaperItem], int]:
         primary = (entry.get("arxiv_primary_category") or {}).get("term")
         terms = [t.get("term") for t in entry.get("tags", []) if t.get("term")]
         categories = list(dict.fromkeys(([primary] if primary else []) + terms))
-        items.append(PaperItem(number, version, title[:500], abstract, authors, published, categories))
+        comment = one_line(entry.get("arxiv_comment"))[:5000] or None
+        items.append(PaperItem(number, version, title[:500], abstract, authors, published, categories, comment))
     total = feed.feed.get("opensearch_totalresults")
     return items, int(total) if str(total or "").isdigit() else len(items)
 
@@ -96,6 +98,7 @@ def write_papers(session: Session, items: list[PaperItem]) -> Counter:
             "arxiv_version": item.version,
             "title": item.title,
             "abstract": item.abstract,
+            "comment": item.comment,
             "authors": [links.get(_fold(name), name) for name in item.authors],
             "published_at": item.published_at,
             "tags": tags_for("paper", item.categories),

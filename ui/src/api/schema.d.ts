@@ -1661,6 +1661,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{project_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One project: project_info with every tag, plus `papers`, the papers its description or README
+         *     cites and those whose abstract or arXiv comment links it (newest first).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    project_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectDetailEnvelope"];
+                    };
+                };
+                404: components["responses"]["NOT_FOUND"];
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/rankings": {
         parameters: {
             query?: never;
@@ -4407,7 +4454,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One paper by its number or arXiv id (2401.01234, 2401.01234v2, arXiv:2401.01234). */
+        /**
+         * One paper by its number or arXiv id (2401.01234, 2401.01234v2, arXiv:2401.01234), with `code`: the
+         *     repositories its abstract or arXiv comment links and those whose description or README cites it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4425,7 +4475,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PaperInfoEnvelope"];
+                        "application/json": components["schemas"]["PaperDetailEnvelope"];
                     };
                 };
                 404: components["responses"]["NOT_FOUND"];
@@ -4708,6 +4758,17 @@ export interface components {
             data?: components["schemas"]["Children"] | null;
             msg?: string;
         };
+        CodeLink: {
+            description?: string | null;
+            /** @description the project's number on the hub */
+            id: number;
+            language?: string | null;
+            /** @description owner/name */
+            repo: string;
+            stars: number;
+            /** @description the repository on GitHub */
+            url: string;
+        };
         DailyGroup: {
             /** @description yyyy-MM-dd in the site's time zone */
             day: string;
@@ -4969,6 +5030,13 @@ export interface components {
             user_id?: number | null;
             user_name?: string | null;
         };
+        LinkedPaper: {
+            arxiv_id: string;
+            id: number;
+            published_at?: string | null;
+            title: string;
+            title_cn?: string | null;
+        };
         LoginExts: {
             activity_sheet?: string[];
             arxiv_name?: string | null;
@@ -5061,6 +5129,37 @@ export interface components {
             /** @description Total number of pages. */
             total_pages?: number;
         };
+        PaperDetail: {
+            abstract?: string;
+            arxiv_id?: string;
+            arxiv_version?: number;
+            authors?: string[];
+            /** @description repositories the paper links or that cite it, most stars first */
+            code: components["schemas"]["CodeLink"][];
+            /** @description live discussion replies, all levels */
+            comment_count: number;
+            hotness?: number;
+            id: number;
+            /** @description the caller upvoted it (false signed out) */
+            is_voted?: boolean;
+            pdf_url?: string;
+            published_at?: string;
+            summary_cn?: string | null;
+            tag_names: components["schemas"]["Tag"][];
+            title: string;
+            title_cn?: string | null;
+            title_cn_html?: string | null;
+            title_html: string;
+            url?: string;
+            /** @description members' upvotes */
+            vote_count?: number;
+        };
+        PaperDetailEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["PaperDetail"] | null;
+            msg?: string;
+        };
         PaperInfo: {
             abstract?: string;
             arxiv_id?: string;
@@ -5083,12 +5182,6 @@ export interface components {
             url?: string;
             /** @description members' upvotes */
             vote_count?: number;
-        };
-        PaperInfoEnvelope: {
-            /** @description 0 on success */
-            code: number;
-            data?: components["schemas"]["PaperInfo"] | null;
-            msg?: string;
         };
         PaperListBody: {
             /** @description 标签 id */
@@ -5187,6 +5280,30 @@ export interface components {
             /** @description 0 on success */
             code: number;
             data?: components["schemas"]["Profile"] | null;
+            msg?: string;
+        };
+        ProjectDetail: {
+            created_at?: string;
+            description?: string;
+            description_cn?: string | null;
+            forks?: number;
+            id: number;
+            language?: string | null;
+            name?: string;
+            owner?: string;
+            /** @description papers the project cites or that link it, newest first */
+            papers: components["schemas"]["LinkedPaper"][];
+            repo: string;
+            stars?: number;
+            tag_names: components["schemas"]["Tag"][];
+            title_html: string;
+            topics?: string[];
+            url?: string;
+        };
+        ProjectDetailEnvelope: {
+            /** @description 0 on success */
+            code: number;
+            data?: components["schemas"]["ProjectDetail"] | null;
             msg?: string;
         };
         ProjectInfo: {
