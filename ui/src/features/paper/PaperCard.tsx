@@ -34,7 +34,9 @@ export function PaperCard({ paper, summaryHtml, kind }: { paper: PaperInfo; summ
           <Link to={paths.paperTrends(paper.id)} className="paper-card__hot" title="热度趋势"><Icon name="fire" size={14} />{formatNumber(paper.hotness)}</Link>
           {paper.pdf_url && <a href={paper.pdf_url} target="_blank" rel="noopener noreferrer"><Icon name="pdf" size={13} />PDF</a>}
           {(paper.comment_count ?? 0) > 0 && (
-            <Link to={`${paths.paper(paper.id)}#${DISCUSSION_ANCHOR}`} className="card-comments"><Icon name="comment" size={13} />评论 {formatNumber(paper.comment_count)}</Link>
+            <Link to={`${paths.paper(paper.id)}#${DISCUSSION_ANCHOR}`} className="card-comments" aria-label={`评论 ${formatNumber(paper.comment_count)}`}>
+              <Icon name="comment" size={13} /><span className="card-comments__label">评论 </span>{formatNumber(paper.comment_count)}
+            </Link>
           )}
         </div>
       </div>

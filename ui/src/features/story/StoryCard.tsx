@@ -40,7 +40,9 @@ export function StoryCard({ story, summaryHtml, kind }: { story: StoryInfo; summ
             <StoryActions story={story} compact />
             {story.view_count !== undefined && <span title="浏览"><Icon name="eye" size={14} />{formatNumber(story.view_count)}</span>}
             {(story.comment_count ?? 0) > 0 && (
-              <a href={`${href}#${DISCUSSION_ANCHOR}`} target="_blank" rel="noopener" className="card-comments"><Icon name="comment" size={14} />评论 {formatNumber(story.comment_count)}</a>
+              <a href={`${href}#${DISCUSSION_ANCHOR}`} target="_blank" rel="noopener" className="card-comments" aria-label={`评论 ${formatNumber(story.comment_count)}`}>
+                <Icon name="comment" size={14} /><span className="card-comments__label">评论 </span>{formatNumber(story.comment_count)}
+              </a>
             )}
           </div>
         </div>
