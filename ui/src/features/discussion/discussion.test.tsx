@@ -97,6 +97,25 @@ describe('the discussion thread', () => {
     expect(screen.getAllByText('回复楼主')).toHaveLength(1);
   });
 
+  it('最热 asks for the hottest first', async () => {
+    const calls = serve();
+    show();
+    await screen.findByRole('list', { name: '评论列表' });
+    await userEvent.click(screen.getByRole('button', { name: '最热' }));
+    expect(screen.getByRole('button', { name: '最热' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/discussions/story/12?order=hot&page=1&size=10')).toBe(true));
+  });
+
+  it('#reply-{id} of a child beyond the first three opens its reply\'s children and marks it', async () => {
+    const calls = serve();
+    renderWithProviders(<DiscussionSection kind="story" itemId="12" />, { route: '/view/12#reply-12' });
+    const target = await screen.findByText('第五条回复');
+    expect(target.closest('.reply')).toHaveClass('reply--target');
+    expect(calls.some((c) => c.url.startsWith('/api/v1/replies/1/children'))).toBe(true);
+    // only the reply with hidden children asked for them
+    expect(calls.filter((c) => c.url.includes('/children'))).toHaveLength(1);
+  });
+
   it('an empty thread invites the first reply; a visitor is offered the sign-in instead of the composer', async () => {
     serve({ me: null, replies: [] });
     show();
