@@ -3,6 +3,9 @@ backend per app); the API object is made per app because it owns that app's Open
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+
 from flask_caching import Cache
 from flask_smorest import Api
 from marshmallow import Schema, fields
@@ -20,9 +23,46 @@ class ErrorEnvelopeSchema(Schema):
 
 
 class EnvelopeApi(Api):
-    """flask-smorest, but its HTTP errors answer (and are documented as) the spec's envelope."""
+    """flask-smorest, but its HTTP errors answer (and are documented as) the spec's envelope, and its
+    blueprints' operations are documented when the document is first read (HubBlueprint), in the order
+    they were registered, so the document is the same and an app that never serves it never builds it."""
 
     ERROR_SCHEMA = ErrorEnvelopeSchema
+
+    def __init__(self, *args, **kwargs):
+        self._undocumented: list[Callable[[], None]] = []
+        self._documenting = False
+        self._document_lock = threading.RLock()  # the document is served: two threads may read it first
+        super().__init__(*args, **kwargs)
+
+    def document_later(self, register: Callable[[], None]) -> None:
+        self._undocumented.append(register)
+
+    def register_blueprint(self, blp, **options):
+        # flask-smorest tags the blueprint in the document right after registering it: that reads `spec`
+        # without wanting the operations documented yet.
+        self._documenting = True
+        try:
+            super().register_blueprint(blp, **options)
+        finally:
+            self._documenting = False
+
+    @property
+    def spec(self):
+        if self._undocumented:
+            with self._document_lock:
+                if not self._documenting:
+                    self._documenting = True
+                    try:
+                        while self._undocumented:
+                            self._undocumented.pop(0)()
+                    finally:
+                        self._documenting = False
+        return self._spec
+
+    @spec.setter
+    def spec(self, value) -> None:
+        self._spec = value
 
     def handle_http_exception(self, error: HTTPException):
         return answer_http_exception(error)

@@ -126,13 +126,19 @@ class Stack:
         return redis_client(REDIS_URL)
 
     def migrate(self) -> None:
-        from store.migrate import upgrade
-        from store.tags import sync_tags
+        """This stack's (new, empty) database at the newest migration with the static tags: a copy of a
+        template this process migrated once (migrating took an eighth of the API tests' time)."""
+        if self.db_url.startswith("sqlite:///"):
+            import sqlite3
 
-        upgrade(self.db_url)
-        with self.sessions()() as session:
-            sync_tags(session)
-            session.commit()
+            with sqlite3.connect(_migrated_template("sqlite")) as source, sqlite3.connect(self.db_url[10:]) as target:
+                source.backup(target)  # a consistent copy, whatever the template's journal holds
+        elif self.db_url.startswith(PG_SERVER + "/"):
+            database = self.db_url.rsplit("/", 1)[1]
+            _pg_admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+            _pg_admin(f'CREATE DATABASE "{database}" TEMPLATE "{_migrated_template("postgresql")}"')
+        else:
+            _migrate(self.db_url)
 
     def import_files(self, paths):
         from ingest.jsonl import import_files
@@ -171,6 +177,46 @@ class Stack:
             get_engine(self.db_url).dispose()
             get_writer_engine(self.db_url).dispose()
             _pg_admin(f'DROP DATABASE IF EXISTS "{self.db_url.rsplit("/", 1)[1]}" WITH (FORCE)')
+
+
+def _migrate(url: str) -> None:
+    from store.db import session_factory
+    from store.migrate import upgrade
+    from store.tags import sync_tags
+
+    upgrade(url)
+    with session_factory(url)() as session:
+        sync_tags(session)
+        session.commit()
+
+
+_TEMPLATES: dict[str, str] = {}
+
+
+def _migrated_template(database: str) -> str:
+    """This process's migrated template: a SQLite file, or a PostgreSQL database that new ones are created
+    from (no connection may stay open on it, so its engines are disposed)."""
+    if database not in _TEMPLATES:
+        from store.db import get_engine, get_writer_engine
+
+        if database == "sqlite":
+            import tempfile
+
+            path = Path(tempfile.mkdtemp(prefix="hub-template-")) / "hub.db"
+            url, name = f"sqlite:///{path}", str(path)
+        else:
+            import atexit
+
+            name = f"hub_template_{os.getpid()}"
+            _pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            _pg_admin(f'CREATE DATABASE "{name}"')
+            atexit.register(_pg_admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            url = f"{PG_SERVER}/{name}"
+        _migrate(url)
+        get_engine(url).dispose()
+        get_writer_engine(url).dispose()
+        _TEMPLATES[database] = name
+    return _TEMPLATES[database]
 
 
 def _pg_admin(statement: str) -> None:

@@ -20,28 +20,45 @@ def searchable(stack, title) -> bool:
 
 
 @pytest.mark.serial  # stops the shared engine
-def test_story_written_while_elasticsearch_is_down_is_indexed_after_it_returns(store_stack, tmp_path):
-    stack = store_stack("outbox")
-    stack.drain()  # creates the index while the node is up
-    title = "离线时写入的大模型故事"
-    worker = start_worker(stack, tmp_path)
+def test_story_written_while_elasticsearch_is_down_is_indexed_after_it_returns(make_stack, postgres, tmp_path):
+    # Both databases through one outage: a stack and a real worker on each, since restarting the node is
+    # what this test costs.
+    stacks = {database: make_stack(f"outbox_{database}", database=database) for database in ("sqlite", "postgresql")}
+    workers = {}
     try:
+        for database, stack in stacks.items():
+            stack.drain()  # creates the index while the node is up
+            (tmp_path / database).mkdir()
+            workers[database] = start_worker(stack, tmp_path / database)
         service("es.sh", "stop")
-        with stack.sessions()() as session:
-            assert upsert(session, Story, {"id": 4242}, story_fields(title)) == "created"
-            session.commit()
-        # The write is acknowledged and durable; the worker really tries to drain it and fails.
-        log = tmp_path / "worker.log"
-        wait_until(lambda: "outbox drain failed" in log.read_text(), timeout=60, message="the worker never tried")
-        assert pending_count(stack.sessions()) == 1
+        for database, stack in stacks.items():
+            with stack.sessions()() as session:
+                assert (
+                    upsert(session, Story, {"id": 4242}, story_fields(f"离线时写入的大模型故事 {database}"))
+                    == "created"
+                )
+                session.commit()
+        # The write is acknowledged and durable; each worker really tries to drain it and fails.
+        for database, stack in stacks.items():
+            log = tmp_path / database / "worker.log"
+            wait_until(
+                lambda: "outbox drain failed" in log.read_text(),
+                timeout=60,
+                message=f"{database}: the worker never tried",
+            )
+            assert pending_count(stack.sessions()) == 1
 
         service("es.sh", "start")
-        wait_until(lambda: searchable(stack, title), timeout=90, interval=1, message=log.read_text()[-3000:])
-        assert pending_count(stack.sessions()) == 0
+        for database, stack in stacks.items():
+            log = tmp_path / database / "worker.log"
+            title = f"离线时写入的大模型故事 {database}"
+            wait_until(lambda: searchable(stack, title), timeout=90, interval=1, message=log.read_text()[-3000:])
+            assert pending_count(stack.sessions()) == 0
     finally:
         service("es.sh", "start")
-        worker.terminate()
-        worker.wait(timeout=30)
+        for worker in workers.values():
+            worker.terminate()
+            worker.wait(timeout=30)
 
 
 def test_kick_does_not_hang_when_redis_is_away(monkeypatch):

@@ -61,3 +61,28 @@ def test_every_rate_limited_call_documents_its_429(demo_stack):
         and "429" not in operation.get("responses", {})
     ]
     assert missing == []
+
+
+def test_the_document_built_on_first_read_is_whole_for_every_thread_that_asks_first(demo_stack):
+    """The operations are documented when the document is first read (api/extensions.EnvelopeApi), so a new
+    app's first readers, several at once, each get the whole document: the same one `hub openapi` prints."""
+    import json
+    from concurrent.futures import ThreadPoolExecutor
+
+    from hub.cli import openapi_text
+
+    app = demo_stack.app()
+    assert app.extensions["flask-smorest"]["apis"][""]["ext_obj"]._undocumented, (
+        "nothing deferred: the test proves nothing"
+    )
+
+    def read(_):
+        with app.test_client() as reader:
+            return reader.get("/api/openapi.json").get_json()
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        documents = list(pool.map(read, range(4)))
+    whole = json.loads(openapi_text(demo_stack.settings()))
+    for document in documents:
+        assert document["paths"] == whole["paths"]
+        assert document["components"]["schemas"] == whole["components"]["schemas"]
