@@ -29,14 +29,14 @@ function Decisions({ row, busy, decide }: { row: AcronymPair; busy: boolean; dec
     );
   }
   return (
-    <>
+    <span className="acronym__actions">
       <button type="button" className="btn btn--small btn--primary" disabled={busy} onClick={() => decide('accepted')} aria-label={`采纳 ${row.abbreviation}`}>
         采纳
       </button>
       <button type="button" className="btn btn--small" disabled={busy} onClick={() => decide('rejected')} aria-label={`拒绝 ${row.abbreviation}`}>
         拒绝
       </button>
-    </>
+    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { IndexJob, JobKind, RejectedDocument } from '@/api/types';
 import { ErrorView, QueryError } from '@/components/ErrorView/ErrorView';
 import { PageLoading } from '@/components/PageLoading/PageLoading';
@@ -193,9 +193,14 @@ function WordListSection({ name, title, help }: { name: WordListName; title: str
   const list = useQuery(wordListQuery(name));
   const save = useSaveWordList(name);
   const [text, setText] = useState<string | null>(null);
-  useEffect(() => {
-    if (list.data && text === null) setText(list.data.text);
-  }, [list.data, text]);
+  // The server's text as last shown: a new one (accepting an acronym writes the glossary) replaces the draft
+  // unless the editor has changed it since.
+  const [shown, setShown] = useState<string | null>(null);
+  const server = list.data?.text ?? null;
+  if (server !== null && server !== shown) {
+    setShown(server);
+    if (text === null || text === shown) setText(server);
+  }
   const error = save.error instanceof ApiError ? save.error.message : null;
   return (
     <section className="editor-card" aria-labelledby={`${uid}-title`}>
