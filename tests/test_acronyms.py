@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from analysis.acronyms import defined_pairs, mine
+from analysis.acronyms import defined_pairs, glossary_with_pair, glossary_without_pair, merged_glossary, mine
 
 
 @pytest.mark.parametrize(
@@ -41,3 +41,23 @@ def test_brackets_that_define_nothing_are_left_alone(text):
 def test_mining_counts_the_documents_that_define_a_pair():
     texts = ["知识图谱（KG）入门", "我们的知识图谱（KG）与知识图谱（KG）", "没有缩写"]
     assert mine(texts)[("KG", "知识图谱")] == 2
+
+
+def test_a_pair_joins_the_group_holding_either_term_and_never_makes_a_duplicate():
+    glossary = "# 注释\n知识图谱, knowledge graph\n晶格网络, lattice net\n"
+    assert glossary_with_pair(glossary, "KG", "知识图谱") == (glossary.replace("graph\n", "graph, KG\n"), "KG")
+    assert glossary_with_pair(glossary, "KG", "knowledge graph")[1] == "KG"
+    text, added = glossary_with_pair(glossary, "QBS", "Quantum Braid Sampler")
+    assert text == glossary + "Quantum Braid Sampler, QBS\n" and added == "Quantum Braid Sampler, QBS"
+    assert glossary_without_pair(text, added) == glossary
+    both = "知识图谱, KG\n"
+    assert glossary_with_pair(both, "kg", "知識圖譜") == (both, None)  # one group holds both (folded)
+    apart = "知识图谱, 图谱\nKG, 千克\n"
+    assert glossary_with_pair(apart, "KG", "知识图谱") == (apart, None)  # two groups are never merged
+
+
+def test_the_merged_glossary_reads_the_pairs_as_glossary_with_pair_writes_them():
+    glossary = "知识图谱, knowledge graph\n"
+    pairs = "KG, 知识图谱\nQBS, Quantum Braid Sampler\nKG, 知识图谱\n"
+    assert merged_glossary(glossary, pairs) == "知识图谱, knowledge graph, KG\nQuantum Braid Sampler, QBS\n"
+    assert merged_glossary(glossary, "") == glossary

@@ -99,6 +99,19 @@ def test_a_document_written_again_or_deleted_updates_the_count(stack):
     assert pairs(stack)[("LWN", "晶格编织网络")][0] == 2
 
 
+def test_a_full_rebuild_keeps_the_counts_and_forgets_rows_that_are_gone(stack):
+    from indexer.sync import reindex_all
+
+    with stack.sessions()() as db:  # a document whose row is gone (a hard delete the drain never saw)
+        db.add(AcronymSource(pair_id=pair_id(stack, "QBS"), entity_type="story", entity_id=999_999))
+        db.commit()
+    reindex_all(stack.sessions(), stack.es(), stack.alias)
+    mined = pairs(stack)
+    assert mined[("LWN", "晶格编织网络")][0] == 2 and mined[("QBS", "Quantum Braid Sampler")][0] == 1
+    with stack.sessions()() as db:
+        assert db.scalar(select(AcronymSource).where(AcronymSource.entity_id == 999_999)) is None
+
+
 def test_a_query_in_either_form_finds_the_documents_writing_the_other(stack):
     with stack.app().test_client() as client:
         assert "LWN 在边缘设备上的部署" in found(client, "晶格编织网络")  # writes only the abbreviation
