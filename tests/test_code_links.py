@@ -227,3 +227,15 @@ def test_detail_answers_carry_the_joins_and_lists_do_not(store_stack, tmp_path):
         projects = data_of(client.post("/api/v3.1/github/home/list", json={"size": 10}))["list"]
         assert papers and all("code" not in item["paper_info"] for item in papers)
         assert projects and all("papers" not in item["project_info"] for item in projects)
+
+    # The project's page (/projects/{id}) is known to the server, titled by the repository.
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text(
+        '<!doctype html><html><head><title>AI 社区</title></head><body><div id="root"></div></body></html>',
+        encoding="utf-8",
+    )
+    with stack.app(ui_dist=dist).test_client() as shell:
+        page = shell.get(f"/projects/{big}")
+        assert page.status_code == 200 and "<title>acme/big - AI 社区</title>" in page.get_data(as_text=True)
+        assert shell.get("/projects/999999").status_code == 404

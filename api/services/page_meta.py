@@ -107,6 +107,14 @@ def _event(event_id: str) -> PageMeta:
     return PageMeta(info.get("oldName") or info.get("name"), _clip(info.get("brief")), info.get("image_url"), "article")
 
 
+def _project(project_id: str) -> PageMeta:
+    doc = reader().get(kinds.kind("project").doc_id(int(project_id)), ["source"], META_TIMEOUT)
+    if doc is None:
+        return NOT_FOUND
+    info = doc["source"]
+    return PageMeta(info.get("repo"), _clip(info.get("description_cn") or info.get("description")), None, "article")
+
+
 def _person(user_id: str) -> PageMeta:
     doc = reader().get(kinds.kind("person").doc_id(int(user_id)), ["source"], META_TIMEOUT)
     if doc is None:
@@ -128,6 +136,7 @@ ITEM_PAGES: list[tuple[re.Pattern[str], Callable[[str], PageMeta]]] = [
     (re.compile(r"paper/([^/]{1,64})"), _paper),
     (re.compile(r"trends/([^/]{1,64})"), lambda key: _paper(key, " 热度趋势")),
     (re.compile(r"users/([0-9]{1,18})"), _person),
+    (re.compile(r"projects/([0-9]{1,18})"), _project),
     (re.compile(r"authors/([^/]{1,300})"), _author),
     (re.compile(r"activities/([0-9]{1,18})"), _event),
     (re.compile(r"update/([0-9]{1,18})"), lambda _id: PageMeta("编辑文章")),

@@ -16,6 +16,10 @@ export type Ticket = Schemas['Ticket'];
 export type OrderState = Schemas['OrderState'];
 export type SaveOrderBody = Schemas['SaveOrderBody'];
 export type PaperInfo = Schemas['PaperInfo'];
+/** Papers and code joined both ways (issue 34): a paper's 代码 and a project's 论文, on their pages only. */
+export type CodeLink = Schemas['CodeLink'];
+export type LinkedPaper = Schemas['LinkedPaper'];
+export type ProjectDetail = Schemas['ProjectDetail'];
 export type WishState = Schemas['WishState'];
 export type ReportPage = Schemas['ReportPage'];
 /** GET /v1/editor/heat-anomalies: a day's items whose heat comes mostly from one network or new accounts. */

@@ -21,6 +21,7 @@ const StoryPage = lazyPage(() => import('@/features/story/StoryPage'));
 const PaperPage = lazyPage(() => import('@/features/paper/PaperPage'));
 const TrendsPage = lazyPage(() => import('@/features/paper/TrendsPage'));
 const DailyPapersPage = lazyPage(() => import('@/features/paper/DailyPapersPage'));
+const ProjectPage = lazyPage(() => import('@/features/project/ProjectPage'));
 const WxDownloadPage = lazyPage(() => import('@/features/event/WxDownloadPage'));
 const StoryEditPage = lazyPage(() => import('@/features/story/StoryEditPage'));
 const UsersPage = lazyPage(() => import('@/features/person/UsersPage'));
@@ -62,6 +63,7 @@ export function AppRoutes() {
         <Route path="papers/daily" element={<DailyPapersPage />} />
         <Route path="paper/:id" element={<PaperPage />} />
         <Route path="trends/:id" element={<TrendsPage />} />
+        <Route path="projects/:id" element={<ProjectPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="users/edit" element={<UserEditPage />} />
         <Route path="users/:id" element={<UserPage />} />

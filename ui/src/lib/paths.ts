@@ -13,6 +13,8 @@ export const paths = {
   story: (id: number | string) => `/view/${id}`,
   paper: (id: number | string) => `/paper/${id}`,
   paperTrends: (id: number | string) => `/trends/${id}`,
+  /** A project (repository) on the hub: its papers; GitHub is one link away. */
+  project: (id: number | string) => `/projects/${id}`,
   user: (id: number | string) => `/users/${id}`,
   /** An arXiv author's page: their papers here, and their member page when one is bound to the name. */
   author: (name: string) => `/authors/${encodeURIComponent(name)}`,

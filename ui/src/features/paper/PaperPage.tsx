@@ -15,6 +15,7 @@ import { latestHeat, trendSince } from './trendChartParts';
 import { WishLecture } from './WishLecture';
 import { AuthorLinks } from './AuthorLinks';
 import { PaperVote } from './PaperVote';
+import { PaperCode } from './PaperCode';
 import { DiscussionSection } from '@/features/discussion';
 import { RelatedAside } from '@/features/related';
 import '@/components/Card/card.css';
@@ -69,6 +70,7 @@ export default function PaperPage() {
           <p lang="en">{p.abstract}</p>
         </section>
       )}
+      <PaperCode code={p.code} />
       <section className="paper-section">
         <h2>热度趋势</h2>
         {trend && trend.length > 0 ? (

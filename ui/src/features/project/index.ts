@@ -1,2 +1,3 @@
-/** The project kind: its card (projects are listed by the feed; they have no page of their own). */
+/** The project kind: its card and language label (pages are loaded lazily by app/App.tsx). */
 export { ProjectCard } from './ProjectCard';
+export { LanguageLabel } from './LanguageLabel';
