@@ -39,6 +39,9 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // Worker threads, not child processes: each test file still gets its own modules and jsdom, and the
+    // suite takes about half the time on 2 cores (bench/RESULTS.md, issue 35).
+    pool: 'threads',
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
     setupFiles: ['./tests/setup.ts'],
     css: false,
