@@ -87,6 +87,13 @@ def day_heat(
     return round(max(raw, 0.0), 2)
 
 
+def heat_of(counts) -> float:
+    """A day's heat from its counters, a mapping or an `item_heat_days` row: the one formula the rollup
+    and the editors' anomaly list both use, so a counter added to the rollup reaches the list too."""
+    read = counts.get if isinstance(counts, dict) else lambda name, default: getattr(counts, name, default)
+    return day_heat(**{name: read(name, 0) or 0 for name in COUNTERS})
+
+
 def local_day(moment: datetime, zone: tzinfo) -> date:
     if moment.tzinfo is None:  # SQLite returns naive UTC
         moment = moment.replace(tzinfo=UTC)
@@ -225,9 +232,7 @@ def recompute_days(session: Session, today: date, zone: tzinfo, ids_per_network:
             **c,
             **shares.get((item_type, item_id, day), no_share),
             # An editor's discount keeps the day's counts but takes its heat out of every list.
-            "heat": 0.0
-            if (item_type, item_id, day) in discounted
-            else day_heat(**{name: c[name] for name in COUNTERS}),
+            "heat": 0.0 if (item_type, item_id, day) in discounted else heat_of(c),
         }
         for (item_type, item_id, day), c in counts.items()
     ]
@@ -442,6 +447,7 @@ __all__ = [
     "RollupReport",
     "daily_series",
     "day_heat",
+    "heat_of",
     "heat_fields",
     "publish_windows",
     "recompute_days",

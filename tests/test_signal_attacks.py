@@ -220,3 +220,22 @@ def test_editors_see_one_network_heat_and_discount_it(stack):
             (r["item_type"], r["item_id"]): r for r in data_of(client.get("/api/v1/editor/heat-anomalies"))["list"]
         }
         assert again[("story", 1005)]["discounted"] is True
+
+
+def test_the_anomaly_list_weighs_replies_as_the_rollup_does(stack):
+    """A story read from one network whose discussion a verified member joined that day: the editors' list
+    shows the replier and the same heat as the rolled-up day (views and the reply's weight)."""
+    with stack.client() as client:
+        data_of(post_lines(client, [line(story_ids=[1005]) for _ in range(5)], "203.0.113.11"))
+        headers = sign_in(client, VERIFIED)
+        answer = client.post("/api/v1/discussions/story/1005", json={"text": "一个人读遍的文章"}, headers=headers)
+        assert answer.get_json()["msg"] == "评论成功"
+    rolled = roll_up(stack)[("story", 1005)]
+    assert rolled.replies == 1 and rolled.heat == day_heat(views=rolled.views, replies=1) > day_heat(views=rolled.views)
+    with stack.client() as client:
+        sign_in(client, EDITOR)
+        listed = {
+            (r["item_type"], r["item_id"]): r for r in data_of(client.get("/api/v1/editor/heat-anomalies"))["list"]
+        }
+    row = listed[("story", 1005)]
+    assert (row["replies"], row["heat"]) == (1, rolled.heat)

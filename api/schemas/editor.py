@@ -130,7 +130,11 @@ class AnomalySchema(Schema):
     accounts = fields.Integer(required=True, metadata={"description": "distinct accounts with a verified e-mail"})
     top_network_share = fields.Float(required=True, metadata={"description": "0-1: the largest network's share"})
     new_account_share = fields.Float(required=True, metadata={"description": "0-1: accounts created that day"})
-    heat = fields.Float(required=True, metadata={"description": "the day's heat before any discount"})
+    replies = fields.Integer(required=True, metadata={"description": "verified members who replied that day"})
+    heat = fields.Float(
+        required=True,
+        metadata={"description": "the day's heat before any discount (the rollup's formula, replies too)"},
+    )
     discounted = fields.Boolean(required=True)
 
 

@@ -11,7 +11,7 @@ from api.context import db_sessions
 from api.envelope import MSG_NOT_FOUND, ApiError
 from api.outbox_kick import send_task
 from api.services.access import require_editor
-from store.heat import day_heat
+from store.heat import heat_of
 from store.models import Event, HeatDiscount, ItemHeatDay, Paper, Project, Story
 
 # A day is listed when at least this many people looked (views and clicks) and one network holds this
@@ -77,7 +77,8 @@ def list_anomalies(args: dict) -> dict:
                     "accounts": r.accounts,
                     "top_network_share": r.top_network_share,
                     "new_account_share": r.new_account_share,
-                    "heat": day_heat(r.views, r.clicks, r.votes, r.bookmarks, r.reports),
+                    "replies": r.replies,
+                    "heat": heat_of(r),
                     "discounted": (r.item_type, r.item_id) in discounted,
                 }
                 for r in rows

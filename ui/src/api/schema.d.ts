@@ -4641,7 +4641,7 @@ export interface components {
             accounts: number;
             clicks: number;
             discounted: boolean;
-            /** @description the day's heat before any discount */
+            /** @description the day's heat before any discount (the rollup's formula, replies too) */
             heat: number;
             item_id: number;
             /** @enum {string} */
@@ -4650,6 +4650,8 @@ export interface components {
             networks: number;
             /** @description 0-1: accounts created that day */
             new_account_share: number;
+            /** @description verified members who replied that day */
+            replies: number;
             title?: string | null;
             /** @description 0-1: the largest network's share */
             top_network_share: number;
