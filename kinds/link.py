@@ -8,15 +8,15 @@ from __future__ import annotations
 from datetime import datetime
 from html import escape
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 from sqlalchemy.orm import Session
 
 from analysis.views import text_views
 from kinds.base import Kind
 from kinds.common import TAG_LIMIT, Moment, Record, highlight_of, iso
-from store.link import MAX_STATUS_CHARS
+from store.link import MAX_REPLY_CHARS, MAX_STATUS_CHARS, thread_of_reply
 from store.models import LinkStatus, User
-from store.writes import upsert
+from store.writes import find, upsert
 
 TITLE_CHARS = 80  # a status has no title: its first line, cut, stands in for one
 
@@ -29,7 +29,9 @@ def title_of(content: str) -> str:
 class LinkRecord(Record):
     id = fields.Integer(required=True, validate=validate.Range(min=1))
     user_id = fields.Integer(required=True, validate=validate.Range(min=1))
-    content = fields.String(required=True, validate=validate.Length(min=1, max=MAX_STATUS_CHARS))
+    # A reply in a story's or paper's discussion may be longer than a plain status: the import row
+    # (which knows the parent) holds everything else to the service's own limit.
+    content = fields.String(required=True, validate=validate.Length(min=1, max=MAX_REPLY_CHARS))
     in_reply_to_id = fields.Integer(load_default=None, allow_none=True)
     created_at = Moment(required=True)
 
@@ -110,7 +112,18 @@ class LinkKind(Kind):
         info.pop("title", None)
         return info
 
+    def import_references(self, raw: dict) -> list:
+        parent = raw.get("in_reply_to_id")
+        return [(LinkStatus, "id", parent)] if isinstance(parent, int) and not isinstance(parent, bool) else []
+
     def import_row(self, session: Session, data: dict, raw: dict, now: datetime) -> str:
+        """A reply whose parent belongs to a discussion joins that thread (as a reply written here does)
+        and may be as long as a discussion reply; every other status keeps the service's limit."""
+        parent = find(session, LinkStatus, {"id": data["in_reply_to_id"]}) if data.get("in_reply_to_id") else None
+        if parent is not None and parent.item_kind is not None:
+            data.update(thread_of_reply(parent))
+        elif len(data["content"]) > MAX_STATUS_CHARS:
+            raise ValidationError({"content": [f"at most {MAX_STATUS_CHARS} characters outside a discussion"]})
         data.setdefault("favourites_count", 0)
         data.setdefault("replies_count", 0)
         return upsert(session, LinkStatus, {"id": data.pop("id")}, data, self.relative_fields(raw))

@@ -17,7 +17,8 @@ from store.models import LinkBookmark, LinkFavourite, LinkStatus, LinkToken, Use
 from store.story_actions import insert_ignoring_conflict
 from store.writes import insert, touch
 
-MAX_STATUS_CHARS = 500
+MAX_STATUS_CHARS = 500  # a status posted to the service (Mastodon's default)
+MAX_REPLY_CHARS = 1000  # a reply in the discussion under a story or paper (the hub writes it itself)
 
 
 def _hash(token: str) -> str:

@@ -10,8 +10,9 @@ from marshmallow import Schema, fields, validate
 from api.schemas.common import StrictInt, Trimmed, page_field
 from api.schemas.writes import ReportReason
 from kinds.common import strip_unwanted
+from store.link import MAX_REPLY_CHARS
 
-TEXT_MAX = 1000
+TEXT_MAX = MAX_REPLY_CHARS
 REASON_MAX = 200
 ORDERS = ("new", "hot")
 MSG_TEXT_EMPTY = "评论内容不能为空"
