@@ -1,7 +1,7 @@
 """The built-in link service's routes (Mastodon client API paths) under HUB_LINK_SERVICE_PREFIX
 (default /link-api): GET /api/v1/timelines/public and /home, GET /api/v1/statuses/<id> and
-/<id>/context, POST /api/v1/statuses, POST /api/v1/statuses/<id>/favourite|unfavourite|bookmark|
-unbookmark, GET /api/v1/accounts/verify_credentials; and the OAuth subset (POST /api/v1/apps, GET and
+/<id>/context, POST /api/v1/statuses, DELETE /api/v1/statuses/<id> (the author's own), POST
+/api/v1/statuses/<id>/favourite|unfavourite|bookmark|unbookmark, GET /api/v1/accounts/verify_credentials; and the OAuth subset (POST /api/v1/apps, GET and
 POST /oauth/authorize, POST /oauth/token: linkservice/oauth.py). Plain Flask blueprints (not the hub's envelope):
 these answer what a Mastodon client expects. Writes are a blueprint of their own so the write rate
 limit covers them."""
@@ -41,7 +41,7 @@ def _cors(response):
     if request.url_rule is not None and "/api/v1/" in request.url_rule.rule:
         response.headers["Access-Control-Allow-Origin"] = "*"
         response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type, Accept"
-        response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+        response.headers["Access-Control-Allow-Methods"] = "GET, POST, DELETE, OPTIONS"
         response.headers["Access-Control-Expose-Headers"] = "Link"
         response.headers["Access-Control-Max-Age"] = "600"
     return response
@@ -96,6 +96,11 @@ def verify_credentials():
 @writes.post("/api/v1/statuses")
 def post_status():
     return jsonify(service.post(service.bearer_token(), service.request_form()))
+
+
+@writes.delete("/api/v1/statuses/<status_id>")
+def delete_status(status_id: str):
+    return jsonify(service.delete(status_id, service.bearer_token()))
 
 
 @writes.post("/api/v1/statuses/<status_id>/<action>")

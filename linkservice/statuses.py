@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 
 from kinds.common import strip_unwanted
 from linkservice.host import db as new_session
+from store import discussions
 from store import link as store
 from store.models import LinkStatus, User
 
@@ -22,6 +23,8 @@ MSG_EMPTY = "动态内容不能为空"
 MSG_TOO_LONG = f"动态内容不能超过 {store.MAX_STATUS_CHARS} 字"
 MSG_REPLY_GONE = "回复的动态不存在"
 MSG_BAD_PARAM = "参数格式错误"
+MSG_NOT_YOURS = "只能删除自己的动态"
+MSG_HOLDS_THREAD = "这条动态承载着评论区，不能删除"
 DEFAULT_LIMIT, MAX_LIMIT = 20, 40
 
 
@@ -227,6 +230,23 @@ def act(status_id: str, action: str, token: str | None) -> dict:
     return answer
 
 
+def delete(status_id: str, token: str | None) -> dict:
+    """DELETE /statuses/<id>, as Mastodon's: the author's own status, answered as it was (with `text`).
+    A deleted reply leaves its parent's and its item's counts; a story's or paper's link post, which
+    holds the item's discussion, is not deleted here."""
+    with new_session() as db:
+        user = caller(db, token, True, "write")
+        target = _found(db, status_id)
+        if target.user_id != user.id:
+            raise LinkError(403, MSG_NOT_YOURS)
+        if target.item_kind is not None and target.thread_root_id is None:
+            raise LinkError(422, MSG_HOLDS_THREAD)
+        answer = statuses_json(db, [target], user)[0]
+        discussions.delete_reply(db, target)
+        db.commit()
+    return answer
+
+
 def verify_credentials(token: str | None) -> dict:
     with new_session() as db:
         return account_json(db, caller(db, token, True))
@@ -237,6 +257,7 @@ __all__ = [
     "act",
     "bearer_token",
     "context",
+    "delete",
     "post",
     "request_form",
     "status",

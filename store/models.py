@@ -18,6 +18,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -473,6 +474,9 @@ class LinkStatus(Versioned, Base):
     quote_id: Mapped[int | None] = mapped_column(Integer)
     item_kind: Mapped[str | None] = mapped_column(String(10))
     item_id: Mapped[int | None] = mapped_column(Integer)
+    # Deleted here only: an editor hid a remote member's reply, which only its author can delete at the
+    # remote server (the hub has no token of theirs), so the remote still has it.
+    remote_kept: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false(), nullable=False)
 
 
 class LinkReport(Base):

@@ -410,6 +410,7 @@ class Seen:
     path: str
     query: dict[str, list[str]]
     headers: dict[str, str]
+    method: str = "GET"
 
 
 class FeedServer:
@@ -423,7 +424,7 @@ class FeedServer:
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):  # noqa: N802 (http.server's name)
                 parts = urlsplit(self.path)
-                server.seen.append(Seen(parts.path, parse_qs(parts.query), dict(self.headers.items())))
+                server.seen.append(Seen(parts.path, parse_qs(parts.query), dict(self.headers.items()), self.command))
                 answers = server.routes.get(parts.path)
                 answer = (answers.pop(0) if len(answers) > 1 else answers[0]) if answers else Answer(404, body=b"no")
                 body = answer.payload()
@@ -441,6 +442,8 @@ class FeedServer:
             def do_POST(self):  # noqa: N802
                 self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 self.do_GET()
+
+            do_DELETE = do_POST  # noqa: N815 (Mastodon deletes a status with DELETE)
 
             def log_message(self, *args):
                 pass

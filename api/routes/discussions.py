@@ -26,6 +26,7 @@ from api.schemas.discussions import (
 from api.services import discussions
 
 MSG_COMMENTED = "评论成功"
+MSG_HIDDEN = "已在本站隐藏，远程服务器上的原文仅作者可删除"
 NO_LINK_AUTH = "a remote link server is configured and no link token was sent: {code: 401, msg: '请先授权社区动态'}"
 GONE = "unknown reply, deleted, or its item deleted: {code: 404, msg: '评论不存在'}"
 
@@ -114,10 +115,14 @@ class ReplyDelete(MethodView):
     @writes.write_errors(forbidden="signed out: 请先登录; not the author and not an editor: 没有权限")
     @writes.alt_response(400, description="an editor without a reason: 请填写删除原因; 删除原因不能超过200个字符")
     @writes.alt_response(404, description=GONE)
+    @writes.alt_response(401, description=NO_LINK_AUTH + " (the author's delete of a reply the remote server holds)")
     def post(self, args, reply_id: str):
         """Delete a reply: the author their own; an editor any, with a reason the author is told in 消息.
-        msg `删除成功`."""
-        return ok(discussions.delete(reply_id, args), MSG_DELETED)
+        msg `删除成功`. With a remote link server the author's delete is sent there (DELETE
+        /api/v1/statuses/:id with their link token); an editor's delete of another member's reply held
+        there only hides it here (`remote_kept`, msg `已在本站隐藏，远程服务器上的原文仅作者可删除`)."""
+        answer = discussions.delete(reply_id, args)
+        return ok(answer, MSG_HIDDEN if answer["remote_kept"] else MSG_DELETED)
 
 
 @reads.route("/v1/users/<id:user_id>/replies")

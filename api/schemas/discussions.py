@@ -183,6 +183,13 @@ class ReplyReportedSchema(Schema):
 class ReplyDeletedSchema(Schema):
     id = fields.String(required=True)
     deleted = fields.Boolean(required=True)
+    remote_kept = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "true: a reply the remote link server holds was only hidden here (an editor's delete "
+            "of another member's reply: only its author can delete it there); msg 已在本站隐藏，远程服务器上的原文仅作者可删除"
+        },
+    )
 
 
 class UserReplySchema(Schema):

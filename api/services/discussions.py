@@ -249,7 +249,11 @@ def report(reply_id: str, args: dict) -> dict:
 
 
 def delete(reply_id: str, args: dict) -> dict:
-    """The author deletes their own; an editor any, with a reason that reaches the author."""
+    """The author deletes their own; an editor any, with a reason that reaches the author. A reply the
+    remote server holds: the author's delete goes there first (with their link token; one the server
+    no longer has is gone already); an editor cannot act for another member there (nor anyone at a
+    server no longer configured), so the reply is only hidden here (`remote_kept`) and stays hidden
+    when the thread is read again."""
     user = require_user()
     reason = (args.get("reason") or "").strip()
     with db_sessions()() as db:
@@ -260,24 +264,35 @@ def delete(reply_id: str, args: dict) -> dict:
                 raise ApiError(403, MSG_FORBIDDEN)
             if not reason:
                 raise ApiError(400, MSG_REASON_REQUIRED, {"errors": {"json": {"reason": [MSG_REASON_REQUIRED]}}})
+        remote = reply.origin is not None and reply.remote_id is not None
+        at_remote = remote and own and reply.origin == _origin()  # a server still configured
+        if at_remote:
+            from api.services.remote_threads import delete_remote
+
+            delete_remote(_token(), reply.remote_id)
+        reply.remote_kept = remote and not at_remote
         threads.delete_reply(db, reply)
         if not own and reply.user_id:
-            model = threads.ITEM_MODELS[reply.item_kind]
-            item = db.get(model, reply.item_id)
-            notify_reply(
-                db,
-                REPLY_DELETED,
-                reply.user_id,
-                user.id,
-                item_kind=reply.item_kind,
-                item_id=item_key(reply.item_kind, item),
-                item_title=_title(reply.item_kind, item),
-                reply_id=str(reply.id),
-                excerpt=threads.excerpt(reply.content),
-                reason=reason,
-            )
+            _notify_deleted(db, user, reply, reason)
         db.commit()
-    return {"id": str(reply.id), "deleted": True}
+    return {"id": str(reply.id), "deleted": True, "remote_kept": reply.remote_kept}
+
+
+def _notify_deleted(db, editor: User, reply: LinkStatus, reason: str) -> None:
+    model = threads.ITEM_MODELS[reply.item_kind]
+    item = db.get(model, reply.item_id)
+    notify_reply(
+        db,
+        REPLY_DELETED,
+        reply.user_id,
+        editor.id,
+        item_kind=reply.item_kind,
+        item_id=item_key(reply.item_kind, item),
+        item_title=_title(reply.item_kind, item),
+        reply_id=str(reply.id),
+        excerpt=threads.excerpt(reply.content),
+        reason=reason,
+    )
 
 
 def user_replies(user_id: int, args: dict) -> dict:

@@ -52,6 +52,8 @@ class LinkApi(Protocol):
 
     def post_status(self, token: str, text: str, in_reply_to_id: str | None = None) -> dict: ...
 
+    def delete_status(self, status_id: str, token: str) -> dict: ...
+
     def verify_credentials(self, token: str) -> dict: ...
 
 
@@ -105,6 +107,10 @@ class LinkClient:
     def post_status(self, token: str, text: str, in_reply_to_id: str | None = None) -> dict:
         body = {"status": text, **({"in_reply_to_id": in_reply_to_id} if in_reply_to_id else {})}
         return self._call("POST", "/statuses", token, json=body)
+
+    def delete_status(self, status_id: str, token: str) -> dict:
+        """Mastodon's DELETE /api/v1/statuses/:id: the author's own status (the token's account)."""
+        return self._call("DELETE", f"/statuses/{status_id}", token)
 
     def act(self, status_id: str, action: str, token: str) -> dict:
         if action not in ACTIONS:

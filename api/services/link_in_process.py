@@ -29,6 +29,9 @@ class InProcessLink:
         form = {"status": text, **({"in_reply_to_id": in_reply_to_id} if in_reply_to_id else {})}
         return self._run(service.post, token, form)
 
+    def delete_status(self, status_id: str, token: str) -> dict:
+        return self._run(service.delete, str(status_id), token)
+
     def verify_credentials(self, token: str) -> dict:
         return self._run(service.verify_credentials, token)
 

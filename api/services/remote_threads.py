@@ -40,6 +40,15 @@ def act_remote(token: str, remote_id: str, action: str) -> dict:
         raise _error(exc) from exc
 
 
+def delete_remote(token: str, remote_id: str) -> None:
+    """The author's delete at the remote server; a status it no longer has (404) is deleted already."""
+    try:
+        client().delete_status(remote_id, token)
+    except LinkServiceError as exc:
+        if exc.status != 404:
+            raise _error(exc) from exc
+
+
 def plain(status: dict) -> str:
     """A status's text: Mastodon's `text` when sent, else its HTML content as plain text."""
     if isinstance(status.get("text"), str) and status["text"]:
@@ -117,4 +126,4 @@ def copy_context(db, origin: str, kind: str, item, context: dict) -> LinkStatus:
     return root
 
 
-__all__ = ["act_remote", "copy_context", "plain", "post_remote", "remote_root"]
+__all__ = ["act_remote", "copy_context", "delete_remote", "plain", "post_remote", "remote_root"]

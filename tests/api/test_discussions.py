@@ -138,7 +138,11 @@ def test_delete_own_editor_with_reason_tombstone_and_vanish(stack):
         forbidden = client.post(f"/api/v1/replies/{parent['id']}/delete", json={}, headers=sign_in(client, 104))
         assert error_of(forbidden, 403)["msg"] == "没有权限"
         answer = client.post(f"/api/v1/replies/{parent['id']}/delete", json={}, headers=sign_in(client, 103))
-        assert answer.get_json()["msg"] == "删除成功" and data_of(answer) == {"id": parent["id"], "deleted": True}
+        assert answer.get_json()["msg"] == "删除成功" and data_of(answer) == {
+            "id": parent["id"],
+            "deleted": True,
+            "remote_kept": False,
+        }
         data_of(client.post(f"/api/v1/replies/{lonely['id']}/delete", json={}, headers=sign_in(client, 104)))
         editor = sign_in(client, 102)
         url = f"/api/v1/replies/{other['id']}/delete"

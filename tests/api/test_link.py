@@ -390,3 +390,52 @@ def test_signing_out_revokes_the_hubs_own_link_tokens(stack, service):
     with pytest.raises(LinkServiceError) as after:
         link.verify_credentials(token)
     assert after.value.status == 401
+
+
+def test_the_author_deletes_a_status(stack, service, local_hub):
+    """DELETE /api/v1/statuses/:id as Mastodon's, over HTTP and in-process: the author's own only (answered
+    as it was, with its text), a write token, an unknown one 404; the parent's reply count follows; a
+    story's link post, which holds its discussion, stays; a discussion reply deleted there leaves the thread."""
+    from api.services.link_in_process import InProcessLink
+
+    token, other = token_for(local_hub, AUTHOR), token_for(local_hub, READER)
+    link = LinkClient(service, allow_private=True)
+    first = link.post_status(token, "将被删除的动态")
+    reply = link.post_status(other, "回复将被删除的动态", in_reply_to_id=first["id"])
+    assert link.status(first["id"])["replies_count"] == 1
+    refusals = [
+        (lambda: link.delete_status(reply["id"], ""), 401, "访问令牌无效，请重新授权"),
+        (lambda: link.delete_status(reply["id"], _token(stack, READER, "read")), 403, "访问令牌的授权范围不足"),
+        (lambda: link.delete_status(reply["id"], token), 403, "只能删除自己的动态"),
+        (lambda: link.delete_status("999999", other), 404, "动态不存在"),
+    ]
+    for call, status, words in refusals:
+        with pytest.raises(LinkServiceError) as refused:
+            call()
+        assert (refused.value.status, refused.value.remote) == (status, words)
+    gone = link.delete_status(reply["id"], other)
+    assert (gone["id"], gone["text"]) == (reply["id"], "回复将被删除的动态")
+    assert link.status(first["id"])["replies_count"] == 0 and link.context(first["id"])["descendants"] == []
+    with pytest.raises(LinkServiceError) as again:
+        link.delete_status(reply["id"], other)
+    assert again.value.status == 404
+    preflight = requests_options(f"{service}/api/v1/statuses/{first['id']}")
+    assert "DELETE" in preflight.headers["Access-Control-Allow-Methods"]
+
+    headers = sign_in(local_hub, AUTHOR)
+    answer = local_hub.post("/api/v1/discussions/story/1001", json={"text": "讨论里的回复"}, headers=headers)
+    comment = data_of(answer)
+    root = data_of(local_hub.get("/api/v1/discussions/story/1001"))["post_id"]
+    with stack.app().test_request_context():
+        in_process = InProcessLink()
+        with pytest.raises(LinkServiceError) as holds:
+            in_process.delete_status(root, token)
+        assert (holds.value.status, holds.value.message) == (422, "这条动态承载着评论区，不能删除")
+        assert in_process.delete_status(comment["id"], token)["text"] == "讨论里的回复"
+    assert data_of(local_hub.get("/api/v1/discussions/story/1001"))["count"] == 0
+
+
+def requests_options(url: str):
+    import requests
+
+    return requests.options(url, timeout=5)

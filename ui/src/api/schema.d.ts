@@ -1869,7 +1869,9 @@ export interface paths {
         put?: never;
         /**
          * Delete a reply: the author their own; an editor any, with a reason the author is told in 消息.
-         *     msg `删除成功`.
+         *     msg `删除成功`. With a remote link server the author's delete is sent there (DELETE
+         *     /api/v1/statuses/:id with their link token); an editor's delete of another member's reply held
+         *     there only hides it here (`remote_kept`, msg `已在本站隐藏，远程服务器上的原文仅作者可删除`).
          */
         post: {
             parameters: {
@@ -1897,6 +1899,13 @@ export interface paths {
                 };
                 /** @description an editor without a reason: 请填写删除原因; 删除原因不能超过200个字符 */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description a remote link server is configured and no link token was sent: {code: 401, msg: '请先授权社区动态'} (the author's delete of a reply the remote server holds) */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5476,6 +5485,8 @@ export interface components {
         ReplyDeleted: {
             deleted: boolean;
             id: string;
+            /** @description true: a reply the remote link server holds was only hidden here (an editor's delete of another member's reply: only its author can delete it there); msg 已在本站隐藏，远程服务器上的原文仅作者可删除 */
+            remote_kept: boolean;
         };
         ReplyDeletedEnvelope: {
             /** @description 0 on success */
