@@ -6,7 +6,7 @@ own document is rebuilt too, so its `comment_count` follows."""
 
 from __future__ import annotations
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session, aliased
 
 from store.link import post_status, thread_of_reply
@@ -233,6 +233,23 @@ def report(session: Session, reply_id: int, user_id: int, type_: int, url: str |
         )
 
 
+def unreport(session: Session, reply_id: int, user_id: int) -> None:
+    """The member takes their report back (none: nothing to do)."""
+    session.execute(
+        delete(LinkReport)
+        .where(LinkReport.status_id == reply_id, LinkReport.user_id == user_id)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def reported_by(session: Session, user_id: int | None, reply_ids: list[int]) -> set[int]:
+    """Which of these replies the member has reported."""
+    if user_id is None or not reply_ids:
+        return set()
+    query = select(LinkReport.status_id).where(LinkReport.user_id == user_id, LinkReport.status_id.in_(reply_ids))
+    return set(session.scalars(query))
+
+
 def _live_items():
     """Replies whose item is still there (a deleted story's thread is closed, but a paper has no delete)."""
     story_live = select(Story.id).where(Story.deleted_at.is_(None))
@@ -293,6 +310,8 @@ __all__ = [
     "replies_of_user",
     "repliers_by_day",
     "report",
+    "reported_by",
     "root_post",
     "top_page",
+    "unreport",
 ]

@@ -1,5 +1,5 @@
 """Discussion under stories and papers (issue 34): GET/POST /api/v1/discussions/{kind}/{item_id}, a reply's
-children, like / unlike / report / delete a reply, and a member's replies (GET /api/v1/users/{id}/replies).
+children, like / unlike / report / unreport / delete a reply, and a member's replies (GET /api/v1/users/{id}/replies).
 Writes: signed in, CSRF-checked (api/auth/csrf.py) and rate-limited (the writes' limit and the replies' own)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask.views import MethodView
 
 from api.blueprint import HubBlueprint
-from api.envelope import MSG_DELETED, MSG_DONE, MSG_REPORTED, envelope_of, ok
+from api.envelope import MSG_DELETED, MSG_DONE, MSG_REPORT_CANCELLED, MSG_REPORTED, envelope_of, ok
 from api.schemas.discussions import (
     ChildrenArgs,
     ChildrenSchema,
@@ -106,6 +106,16 @@ class ReplyReport(MethodView):
         """Report a reply with the story reports' reasons and rules (the link as `link`); again replaces
         the reason. msg `举报成功`."""
         return ok(discussions.report(reply_id, args), MSG_REPORTED)
+
+
+@writes.route("/v1/replies/<string:reply_id>/unreport")
+class ReplyUnreport(MethodView):
+    @writes.response(200, envelope_of(ReplyReportedSchema))
+    @writes.write_errors()
+    @writes.alt_response(404, description=GONE)
+    def post(self, reply_id: str):
+        """Take one's report of a reply back (empty body; none to take back changes nothing). msg `取消举报成功`."""
+        return ok(discussions.unreport(reply_id), MSG_REPORT_CANCELLED)
 
 
 @writes.route("/v1/replies/<string:reply_id>/delete")

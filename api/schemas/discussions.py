@@ -135,6 +135,7 @@ class ReplySchema(Schema):
     created_at = fields.String(required=True, metadata={"description": "ISO 8601 UTC"})
     like_count = fields.Integer(required=True)
     liked = fields.Boolean(required=True)
+    reported = fields.Boolean(required=True, metadata={"description": "the viewer has reported it (举报 → 已举报)"})
     mine = fields.Boolean(required=True)
     can_delete = fields.Boolean(required=True)
     deleted = fields.Boolean(required=True, metadata={"description": "a tombstone: the UI shows 该评论已删除"})

@@ -248,6 +248,15 @@ def report(reply_id: str, args: dict) -> dict:
     return {"id": str(reply.id), "reported": True}
 
 
+def unreport(reply_id: str) -> dict:
+    user = require_user()
+    with db_sessions()() as db:
+        reply = _reply(db, reply_id, live=True)
+        threads.unreport(db, reply.id, user.id)
+        db.commit()
+    return {"id": str(reply.id), "reported": False}
+
+
 def delete(reply_id: str, args: dict) -> dict:
     """The author deletes their own; an editor any, with a reason that reaches the author. A reply the
     remote server holds: the author's delete goes there first (with their link token; one the server
@@ -317,4 +326,4 @@ def user_replies(user_id: int, args: dict) -> dict:
     return {"page": page, "size": size, "total": total, "replies": replies}
 
 
-__all__ = ["KINDS", "children", "delete", "like", "post_reply", "report", "thread", "user_replies"]
+__all__ = ["KINDS", "children", "delete", "like", "post_reply", "report", "thread", "unreport", "user_replies"]

@@ -55,8 +55,10 @@ class ReplyView:
         related = self._statuses({r.in_reply_to_id for r in everyone} | {r.quote_id for r in everyone})
         users = self._users(everyone + list(related.values()))
         members = self._members(everyone)
-        liked, _marked = flags_of(self.db, self.viewer.id if self.viewer else None, [r.id for r in everyone])
-        context = (related, users, members, liked)
+        viewer_id = self.viewer.id if self.viewer else None
+        liked, _marked = flags_of(self.db, viewer_id, [r.id for r in everyone])
+        reported = threads.reported_by(self.db, viewer_id, [r.id for r in everyone])
+        context = (related, users, members, liked, reported)
         return [
             {
                 **self._one(row, context),
@@ -73,7 +75,7 @@ class ReplyView:
         return user.name if user else row.author_name
 
     def _one(self, row: LinkStatus, context) -> dict:
-        related, users, members, liked = context
+        related, users, members, liked, reported = context
         deleted = row.deleted_at is not None
         user = users.get(row.user_id) if row.user_id else None
         author = None
@@ -106,6 +108,7 @@ class ReplyView:
             "created_at": iso(row.created_at),
             "like_count": row.favourites_count,
             "liked": row.id in liked,
+            "reported": row.id in reported,
             "mine": mine,
             "can_delete": not deleted and (mine or bool(self.viewer and is_editor(self.viewer))),
             "deleted": deleted,

@@ -129,6 +129,37 @@ def test_reports_follow_the_story_reports_rules(stack):
         assert (row.type, row.url) == (4, "https://example.com/original")  # again replaces the reason
 
 
+def test_a_member_sees_their_report_and_takes_it_back(stack):
+    """`reported` is the viewer's own (a reply to it too); unreport needs the session and CSRF, answers
+    取消举报成功 and is idempotent; an unknown reply 404."""
+    with stack.client() as client:
+        target = reply(client, 103, "被举报又撤回的评论", item=1006)
+        child = reply(client, 103, "它下面的回复", item=1006, reply_to_id=target["id"])
+        headers = sign_in(client, 104)
+        data_of(client.post(f"/api/v1/replies/{child['id']}/report", json={"type": 1}, headers=headers))
+        data_of(client.post(f"/api/v1/replies/{target['id']}/report", json={"type": 2}, headers=headers))
+        [top] = thread_of(client, item=1006)["replies"]
+        assert (top["reported"], top["children"][0]["reported"]) == (True, True)
+        url = f"/api/v1/replies/{target['id']}/unreport"
+        assert error_of(client.post(url), 403)["msg"] == "请求已失效，请刷新页面后重试"  # no CSRF header
+        answer = client.post(url, headers=headers)
+        assert answer.get_json()["msg"] == "取消举报成功" and data_of(answer) == {"id": target["id"], "reported": False}
+        assert data_of(client.post(url, headers=headers))["reported"] is False  # again: nothing to take back
+        [top] = thread_of(client, item=1006)["replies"]
+        assert (top["reported"], top["children"][0]["reported"]) == (False, True)
+        assert error_of(client.post("/api/v1/replies/99999999/unreport", headers=headers), 404)["msg"] == "评论不存在"
+        sign_in(client, 103)  # another viewer: not theirs
+        [top] = thread_of(client, item=1006)["replies"]
+        assert (top["reported"], top["children"][0]["reported"]) == (False, False)
+    with stack.client() as client:
+        assert thread_of(client, item=1006)["replies"][0]["reported"] is False  # signed out
+    from store.models import LinkReport
+
+    with stack.sessions()() as session:
+        rows = session.query(LinkReport).filter(LinkReport.status_id.in_([int(target["id"]), int(child["id"])])).all()
+        assert [(row.status_id, row.user_id) for row in rows] == [(int(child["id"]), 104)]
+
+
 def test_delete_own_editor_with_reason_tombstone_and_vanish(stack):
     with stack.client() as client:
         parent = reply(client, 103, "会被删的评论", item=1004)

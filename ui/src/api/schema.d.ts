@@ -2165,6 +2165,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/replies/{reply_id}/unreport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reply_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take one's report of a reply back (empty body; none to take back changes nothing). msg `取消举报成功`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reply_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReplyReportedEnvelope"];
+                    };
+                };
+                /** @description anonymous: {code: 403, msg: '请先登录'} */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description unknown reply, deleted, or its item deleted: {code: 404, msg: '评论不存在'} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description rate limit: {code: 429, msg: '操作太频繁，请稍后再试'} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["INTERNAL_SERVER_ERROR"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/report/down": {
         parameters: {
             query?: never;
@@ -5452,6 +5516,8 @@ export interface components {
             quote: components["schemas"]["Quote"] | null;
             /** @description set on a reply to a level-2 reply */
             reply_to: components["schemas"]["ReplyTo"] | null;
+            /** @description the viewer has reported it (举报 → 已举报) */
+            reported: boolean;
             /** @description plain text; empty when deleted */
             text: string;
         };

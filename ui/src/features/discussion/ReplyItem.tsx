@@ -18,7 +18,7 @@ export const GONE = '该评论已删除';
 
 /**
  * One reply: who and when, `回复 @name` when it answers another child, the quoted reply, the server's
- * HTML, and 回复 / 引用 / 赞 N / 举报 / 删除 (删除 when the server allows it). A tombstone keeps its place.
+ * HTML, and 回复 / 引用 / 赞 N / 举报 (已举报 takes it back) / 删除 (删除 when the server allows it). A tombstone keeps its place.
  */
 export function ReplyItem({ reply, place, target, onReply, onQuote }: {
   reply: Reply;
@@ -32,7 +32,7 @@ export function ReplyItem({ reply, place, target, onReply, onQuote }: {
   const { isLogin } = useLogin();
   const device = useDevice();
   const like = useReplyLike(reply);
-  const report = useReportReply(reply.id);
+  const report = useReportReply(reply.id, place);
   const del = useDeleteReply(reply.id, place);
   const [reporting, setReporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -41,6 +41,12 @@ export function ReplyItem({ reply, place, target, onReply, onQuote }: {
   const name = reply.author?.name || '用户';
   const answers = reply.reply_to && reply.reply_to.id !== parentId ? reply.reply_to : null;
   const likeName = like.state.liked ? '取消赞' : '赞';
+  // As the story's: 举报 opens the dialog, 已举报 takes the report back (both desktop only).
+  const toggleReport = () => {
+    if (!reportsHere(device)) return;
+    if (!reply.reported) setReporting(true);
+    else if (!report.down.isPending) report.down.mutate();
+  };
   return (
     <div id={replyAnchor(reply.id)} className={`reply${parentId ? ' reply--child' : ''}${target === reply.id ? ' reply--target' : ''}`} data-reply-id={reply.id}>
       {reply.deleted ? (
@@ -65,8 +71,11 @@ export function ReplyItem({ reply, place, target, onReply, onQuote }: {
               <Icon name="thumb" size={14} fill={like.state.liked ? 'currentColor' : 'none'} />赞 {formatNumber(like.state.like_count)}
             </button>
             {!reply.mine && (
-              <button type="button" className="reply__action" onClick={member(() => { if (reportsHere(device)) setReporting(true); })}>
-                <Icon name="flag" size={14} />举报
+              <button
+                type="button" className={`reply__action${reply.reported ? ' reply__action--on' : ''}`} aria-pressed={reply.reported}
+                title={reply.reported ? '取消举报' : undefined} onClick={member(() => toggleReport())}
+              >
+                <Icon name="flag" size={14} />{reply.reported ? '已举报' : '举报'}
               </button>
             )}
             {reply.can_delete && (
@@ -78,7 +87,7 @@ export function ReplyItem({ reply, place, target, onReply, onQuote }: {
         </>
       )}
       {reporting && (
-        <ReportDialog open onClose={() => setReporting(false)} pending={report.isPending} onSubmit={(r) => report.mutate(r, { onSuccess: () => setReporting(false) })} />
+        <ReportDialog open onClose={() => setReporting(false)} pending={report.up.isPending} onSubmit={(r) => report.up.mutate(r, { onSuccess: () => setReporting(false) })} />
       )}
       {deleting && (
         <DeleteDialog

@@ -9,7 +9,7 @@ import { toggledLike } from './replyActions';
 
 const reply = (over: Partial<Reply> & { id: string }): Reply => ({
   author: { id: 7, name: '小明', avatar_url: null }, text: '文字', html: '文字', created_at: '2026-11-27T04:00:00Z',
-  like_count: 0, liked: false, mine: false, can_delete: false, deleted: false, reply_to: null, quote: null,
+  like_count: 0, liked: false, reported: false, mine: false, can_delete: false, deleted: false, reply_to: null, quote: null,
   children: [], children_count: 0, ...over,
 });
 
@@ -205,6 +205,34 @@ describe('the discussion thread', () => {
     await userEvent.click(like);
     expect(await screen.findByRole('button', { name: '取消赞 10' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/replies/1/like')).toBe(true);
+  });
+
+  it('已举报 shows the viewer\'s report and takes it back; a report through the dialog shows it at once', async () => {
+    const thread = [reply({ id: '40', html: '被我举报过', reported: true }), reply({ id: '41', html: '还没举报' })];
+    const calls = serve({
+      replies: thread,
+      write: (url) => (url.endsWith('/unreport')
+        ? { data: { id: '40', reported: false }, msg: '取消举报成功' }
+        : { data: { id: '41', reported: true }, msg: '举报成功' }),
+    });
+    show();
+    const list = await screen.findByRole('list', { name: '评论列表' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/users')).toBe(true));
+    const reported = within(list.querySelector('#reply-40') as HTMLElement).getByRole('button', { name: '已举报' });
+    expect(reported).toHaveAttribute('aria-pressed', 'true');
+    expect(reported).toHaveAttribute('title', '取消举报');
+    await userEvent.click(reported);
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.url).toBe('/api/v1/replies/40/unreport'));
+    expect(await within(list.querySelector('#reply-40') as HTMLElement).findByRole('button', { name: '举报' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(toasts.map((t) => t.text)).toContain('取消举报成功'));
+    // no dialog for taking it back; 举报 opens it, and its answer shows 已举报
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(within(list.querySelector('#reply-41') as HTMLElement).getByRole('button', { name: '举报' }));
+    const dialog = await screen.findByRole('dialog', { name: '举报' });
+    await userEvent.click(within(dialog).getAllByRole('radio')[0]);
+    await userEvent.click(within(dialog).getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toContain('/api/v1/replies/41/report'));
+    expect(await within(list.querySelector('#reply-41') as HTMLElement).findByRole('button', { name: '已举报' })).toBeInTheDocument();
   });
 
   it('an editor deleting another\'s reply must give a reason, which is sent', async () => {

@@ -1,6 +1,6 @@
 /**
  * A story's or paper's discussion (issue 34, item 1): the thread page by page, a reply's further
- * children, and what a member does (reply, quote, like, report, delete) through the typed client.
+ * children, and what a member does (reply, quote, like, report and its undo, delete) through the typed client.
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { DiscussionKind } from '@/kinds';
@@ -50,6 +50,9 @@ export const likeReply = (replyId: string, like: boolean) =>
 
 export const reportReply = (replyId: string, body: ReplyReportBody) =>
   api.write('post', '/v1/replies/{reply_id}/report', { params: { path: { reply_id: replyId } }, body });
+
+export const unreportReply = (replyId: string) =>
+  api.write('post', '/v1/replies/{reply_id}/unreport', { params: { path: { reply_id: replyId } } });
 
 export const deleteReply = (replyId: string, reason?: string) =>
   api.write('post', '/v1/replies/{reply_id}/delete', { params: { path: { reply_id: replyId } }, body: reason ? { reason } : {} });

@@ -1,15 +1,16 @@
-/** What a member does in a thread: reply (or quote), like with its undo, report, delete. */
+/** What a member does in a thread: reply (or quote), like with its undo, report with its undo, delete. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReportInput } from '@/features/story';
 import type { DiscussionKind } from '@/kinds';
 import { toast } from '@/lib/toast';
-import { deleteReply, likeReply, postReply, reportReply } from './discussionQueries';
+import { deleteReply, likeReply, postReply, reportReply, unreportReply } from './discussionQueries';
 import type { Reply, ReplyBody } from '@/api/types';
-import { addReply, removeReply } from './threadCache';
+import { addReply, patchReply, removeReply } from './threadCache';
 
 export const POSTED_OK = '评论成功';
 export const REPORTED_OK = '举报成功';
+export const UNREPORTED_OK = '取消举报成功';
 export const DELETED_OK = '删除成功';
 
 /** The thread a reply belongs to: its item, and its top-level reply when it is a child. */
@@ -54,12 +55,28 @@ export function usePostReply(place: ThreadPlace) {
   });
 }
 
-/** The story's report dialog's answer, sent as a reply's report (its link is `link`). */
-export function useReportReply(replyId: string) {
-  return useMutation({
+/**
+ * The story's report dialog's answer, sent as a reply's report (its link is `link`), and its undo
+ * (取消举报); the reply then shows 已举报 or 举报 wherever it is on screen.
+ */
+export function useReportReply(replyId: string, place: ThreadPlace) {
+  const client = useQueryClient();
+  const settle = (reported: boolean) => patchReply(client, place.kind, place.itemId, replyId, { reported }, place.parentId);
+  const up = useMutation({
     mutationFn: ({ type, url, remark }: ReportInput) => reportReply(replyId, { type, ...(url ? { link: url } : {}), ...(remark ? { remark } : {}) }),
-    onSuccess: ({ msg }) => toast(msg || REPORTED_OK, 'success'),
+    onSuccess: ({ msg }) => {
+      settle(true);
+      toast(msg || REPORTED_OK, 'success');
+    },
   });
+  const down = useMutation({
+    mutationFn: () => unreportReply(replyId),
+    onSuccess: ({ msg }) => {
+      settle(false);
+      toast(msg || UNREPORTED_OK, 'success');
+    },
+  });
+  return { up, down };
 }
 
 /** Deletes a reply (an editor's delete of another's carries the reason the author is sent). */

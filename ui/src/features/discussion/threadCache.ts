@@ -1,5 +1,5 @@
 /**
- * What a member's reply or delete does to the thread on screen, written into the query cache so it shows
+ * What a member's reply, delete or report does to the thread on screen, written into the query cache so it shows
  * at once in both orders and in a reply's opened children (the server's next read agrees with it).
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
@@ -56,6 +56,14 @@ export function removeReply(client: QueryClient, kind: DiscussionKind, itemId: s
     }, i, -1, wasTop ? -1 : 0));
   });
   if (parentId) updateChildren(client, parentId, (pages) => pages.map((page) => ({ ...page, replies: drop(page.replies), total: Math.max(0, page.total - 1) })));
+}
+
+/** A change to one reply (the viewer's report state) wherever it shows: the thread's pages, its children. */
+export function patchReply(client: QueryClient, kind: DiscussionKind, itemId: string, replyId: string, patch: Partial<Reply>, parentId?: string) {
+  const apply = (r: Reply): Reply => (r.id === replyId ? { ...r, ...patch } : r);
+  updateThreads(client, kind, itemId, (pages) =>
+    pages.map((page) => ({ ...page, replies: page.replies.map((top) => ({ ...apply(top), children: top.children.map(apply) })) })));
+  if (parentId) updateChildren(client, parentId, (pages) => pages.map((page) => ({ ...page, replies: page.replies.map(apply) })));
 }
 
 /** Replies by id, first kept: a reply just posted may come back in a later page too. */
