@@ -1,8 +1,9 @@
 // Issue 34, item 1 in Debian's Chromium, against the running stack and its sign-in provider: the 评论
 // thread under a story at 1280 px (a reply, a reply to a reply shown as 回复 @name, a like that survives a
-// reload, a report, deleting one's own, an editor's delete with its reason reaching the author's 消息 with
-// the unread dot, and the message leading back to the reply), 评论 N on the story's card, and the thread
-// under a paper at 375 px with the paper's card.
+// reload, a report shown as 已举报 and taken back with 取消举报, both kept after a reload, deleting one's
+// own, an editor's delete with its reason reaching the author's 消息 with the unread dot, and the message
+// leading back to the reply), 评论 N on the story's card, and the thread under a paper at 375 px with the
+// paper's card.
 //
 // Accounts: the commenter is the demo `expert` (no other browser test signs in with it, so its 消息 are
 // this file's own), the one who answers is HUB_E2E_USER, the moderator HUB_E2E_EDITOR. The story and the
@@ -129,7 +130,17 @@ describe('discussion', { concurrency: false }, () => {
     await dialog.getByText('疑似广告').click();
     await dialog.getByRole('button', { name: '提交' }).click();
     await toastSays(user.page, '举报成功');
+    const reported = replyWith(user.page, FIRST).getByRole('button', { name: '已举报' });
+    assert.equal(await reported.getAttribute('aria-pressed'), 'true');
     await shot(user.page, 'discussion-thread-1280', true);
+    // the report is the member's own state: still 已举报 after a reload, and 已举报 takes it back
+    await user.page.reload();
+    await replyWith(user.page, FIRST).getByRole('button', { name: '已举报' }).click();
+    await toastSays(user.page, '取消举报成功');
+    await replyWith(user.page, FIRST).getByRole('button', { name: '举报' }).waitFor();
+    assert.equal(await user.page.getByRole('dialog').count(), 0, 'taking a report back asks nothing');
+    await user.page.reload();
+    await replyWith(user.page, FIRST).getByRole('button', { name: '举报' }).waitFor();
     const userName = (await replyWith(user.page, ANSWER).locator('.reply__name').textContent()).trim();
     await user.context.close();
 
