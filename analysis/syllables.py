@@ -61,23 +61,54 @@ def chinese_syllables(folded: str) -> list[str]:
     return [piece.lower() for piece in lazy_pinyin("".join(CJK.findall(folded)), style=Style.NORMAL)]
 
 
-def split_pinyin(text: str, partial_tail: bool = False) -> list[str] | None:
+# The sounds readers confuse (the index folds them: mappings/content.json `fuzzy_*` filters).
+_CONFUSED_INITIALS = {"zh": "z", "ch": "c", "sh": "s", "z": "zh", "c": "ch", "s": "sh", "l": "n", "n": "l"}
+_CONFUSED_FINALS = {"ang": "an", "eng": "en", "ing": "in", "an": "ang", "en": "eng", "in": "ing"}
+
+
+def _swapped(syllable: str, table: dict[str, str], at_start: bool) -> str | None:
+    for typed in sorted(table, key=len, reverse=True):  # zh before z, ang before an
+        if syllable.startswith(typed) if at_start else syllable.endswith(typed):
+            return table[typed] + syllable[len(typed) :] if at_start else syllable[: -len(typed)] + table[typed]
+    return None
+
+
+@lru_cache(maxsize=1)
+def confused_syllables() -> frozenset[str]:
+    """Syllables as a reader confusing z/zh, c/ch, s/sh, n/l, an/ang, en/eng or in/ing may type them, known
+    ones or not (`tin` for ting, `cuan` for chuan, `suang` for shuang): typed pinyin is cut with these only
+    when the known syllables cannot cut it."""
+    out = set(syllables())
+    for syllable in syllables():
+        starts = {syllable} | ({swapped} if (swapped := _swapped(syllable, _CONFUSED_INITIALS, True)) else set())
+        for start in starts:
+            out.add(start)
+            if swapped_end := _swapped(start, _CONFUSED_FINALS, False):
+                out.add(swapped_end)
+    return frozenset(out)
+
+
+def split_pinyin(text: str, partial_tail: bool = False, confused: bool = False) -> list[str] | None:
     """`text` (Latin letters and spaces) cut into syllables, or None when it is not pinyin. With `partial_tail`
-    (a suggestion as the reader types) the last piece may end in the start of a syllable (`zhishit` → zhi shi t)."""
+    (a suggestion as the reader types) the last piece may end in the start of a syllable (`zhishit` → zhi shi t);
+    with `confused`, a piece may be cut into confused syllables when only they cut it, or into fewer (`shen jin tin`)."""
     pieces = text.lower().split()
     if not pieces or not all(piece.isascii() and piece.isalpha() for piece in pieces):
         return None
     out: list[str] = []
     for index, piece in enumerate(pieces):
-        cut = _cut(piece, partial_tail and index == len(pieces) - 1)
+        tail = partial_tail and index == len(pieces) - 1
+        cut = _cut(piece, tail, syllables())
+        if confused:  # a confused cut that is shorter reads better: `suang` is shuang said with s, not su ang
+            other = _cut(piece, tail, confused_syllables())
+            cut = other if other is not None and (cut is None or len(other) < len(cut)) else cut
         if cut is None:
             return None
         out += cut
     return out
 
 
-def _cut(piece: str, partial_tail: bool) -> list[str] | None:
-    known = syllables()
+def _cut(piece: str, partial_tail: bool, known: frozenset[str]) -> list[str] | None:
     # best[i]: the best cut of piece[:i] as (syllables, syllables after the first that start with a vowel)
     best: list[tuple[int, int, list[str]] | None] = [None] * (len(piece) + 1)
     best[0] = (0, 0, [])
@@ -105,4 +136,4 @@ def _starts_a_syllable(text: str) -> bool:
     return text in _syllable_starts()
 
 
-__all__ = ["chinese_syllables", "split_pinyin", "syllables", "title_syllables"]
+__all__ = ["chinese_syllables", "confused_syllables", "split_pinyin", "syllables", "title_syllables"]

@@ -27,6 +27,9 @@ def text_views(
     main = titles[0] if titles else ""
     named = [*titles, *regional_titles]
     concepts = glossary().concept_ids(titles, [_folded_label(label) for label in tag_labels], summary)
+    # Every kind puts its summary in the body too: both are read for concepts once, folded.
+    inside = [*body_text, *regional_body] if any(body_text) else ([fold(summary)] if summary else [])
+    body_concepts = glossary().body_concept_ids(inside)
     # A concept the title names in both spellings counts once: a Taiwan title must not outweigh its peers.
     concepts += [c for c in glossary().concept_ids(regional_titles, [], None) if c not in concepts]
     return {
@@ -38,6 +41,7 @@ def text_views(
         "people": [fold(p) for p in people if p] or None,
         "tag_labels": tag_labels or None,
         "concepts": " ".join(concepts) or None,
+        "body_concepts": " ".join(body_concepts) or None,
     }
 
 

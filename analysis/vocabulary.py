@@ -100,6 +100,18 @@ class Glossary:
             found += self._latin_ids(latin_stems(fold(summary)))
         return found
 
+    def body_concept_ids(self, texts: Sequence[str]) -> list[str]:
+        """The ids of the groups a summary or body names (folded `texts`), each once: the `body_concepts` field,
+        which the search weighs far below `concepts` (issue 36: a paper writing 对比学习 once in its abstract is
+        found by 对比学习 or its synonyms, below the papers naming it in their titles)."""
+        texts = [text for text in texts if text]
+        readings = [stems for text in texts if _LATINISH.search(text) for stems in latin_stems(text)]
+        return list(dict.fromkeys(self._chinese_ids(texts) + self._latin_ids(readings)))
+
+    def latin_ids(self, word: str) -> list[str]:
+        """The ids of the groups a Latin word names by its stem (`agents` names the group of `agent`)."""
+        return self._latin_ids(latin_stems(word))
+
     def _chinese_ids(self, texts: list[str]) -> list[str]:
         """One id per Chinese term found inside `texts`."""
         if not texts:

@@ -37,12 +37,17 @@ def timed(client, path: str, params: dict) -> float:
     return elapsed
 
 
-def main() -> None:
+def service_arguments() -> argparse.Namespace:
+    """--es, --redis and --rounds, shared with bench/search_recall_latency.py."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--es", default="http://127.0.0.1:9250")
     parser.add_argument("--redis", default="redis://127.0.0.1:6390/0")
     parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = service_arguments()
 
     from demo_stack import demo_settings, uncached_app
 

@@ -33,6 +33,16 @@ def test_a_chinese_term_is_found_inside_a_title_or_a_tag_but_not_in_the_summary(
     assert SMALL.concept_ids(["周报"], [], "本周的大模型新闻") == []
 
 
+def test_a_summary_or_body_names_its_concepts_once_in_their_own_field():
+    # issue 36: the body's concepts are a field of their own, which the search weighs far below `concepts`
+    assert names(SMALL.body_concept_ids([fold("本周的大模型新闻"), "notes on retrieval augmented generation"])) == [
+        "大模型",
+        "检索增强生成",
+    ]
+    assert names(SMALL.body_concept_ids(["大模型 大语言模型 llm"])) == ["大模型"]  # once, however often
+    assert SMALL.body_concept_ids(["fragile leverage", ""]) == []
+
+
 def test_a_latin_term_is_found_as_stemmed_words_at_case_changes_and_in_the_summary():
     assert names(SMALL.concept_ids(["Large Language Models at scale"])) == ["大模型", "大模型"]
     assert names(SMALL.concept_ids(["JadeRAG: a benchmark"])) == ["检索增强生成", "检索增强生成"]
@@ -73,7 +83,12 @@ def _glossary_clause(query: dict) -> dict:
 def test_the_query_asks_for_an_indexed_group_by_its_id_and_for_any_other_by_its_terms():
     group = glossary().concepts("检索增强生成")[0][0]
     by_id = _glossary_clause(text_query("检索增强生成", frozenset([concept_id(group)])))
-    assert by_id["bool"]["should"][0] == {"term": {"concepts": {"value": concept_id(group), "boost": 3}}}
+    named, in_bodies = by_id["bool"]["should"]
+    assert named["bool"]["should"][0] == {"term": {"concepts": {"value": concept_id(group), "boost": 3}}}
+    # beside it, the group named only in a summary or body, at a small fixed score (issue 36)
+    body_term = {"term": {"body_concepts": concept_id(group)}}
+    assert body_term in in_bodies["constant_score"]["filter"]["bool"]["should"][0]["bool"]["should"]
+    assert in_bodies["constant_score"]["boost"] < 0.6
     by_terms = _glossary_clause(text_query("检索增强生成"))
     assert by_terms["bool"]["should"][0]["bool"]["should"] == [_concept_term(term) for term in group]
 

@@ -65,7 +65,7 @@ def test_a_chinese_query_is_also_looked_for_by_its_sounds():
     whole, one_wrong = chinese_sound_clauses("向量苏据库")
     assert whole["match"]["title_syllables.fuzzy"] == {"query": "xiang liang su ju ku", "boost": 0.5, "operator": "and"}
     # one wrong syllable is two of its four pairs missing; a fixed score below the whole sounds'
-    allowing = one_wrong["constant_score"]["filter"]["match"]["title_syllables.fuzzy"]
+    allowing = one_wrong["constant_score"]["filter"]["bool"]["should"][0]["match"]["title_syllables.fuzzy"]
     assert allowing["minimum_should_match"] == "2<-1 3<-2"
     assert one_wrong["constant_score"]["boost"] <= 0.5
 
@@ -75,5 +75,48 @@ def test_short_or_mixed_queries_get_no_sound_clauses():
 
     assert chinese_sound_clauses("芯片") == []  # two characters: a sound-alike pair is everywhere
     assert chinese_sound_clauses("GPU 芯片") == []  # not Chinese only
-    assert len(chinese_sound_clauses("大模型")) == 1  # three: no allowance for a wrong syllable
-    assert len(chinese_sound_clauses("向量 数据库")) == 1  # words set apart are each required
+    assert len(chinese_sound_clauses("芯 片")) == 0
+    assert len(chinese_sound_clauses("语言 模型")) == 1  # runs of two: no wrong character in either
+
+
+def test_wrong_characters_anywhere_one_per_run():
+    from indexer.queries.sounds import chinese_sound_clauses
+
+    # three characters: only the middle one may be wrong, its two neighbours as one skip token
+    _, three = chinese_sound_clauses("大模行")
+    assert three["constant_score"]["filter"] == {"match": {"title_syllables.skips": "da mo xing"}}
+    # a spaced query: each run required, each with its own allowance
+    _, spaced = chinese_sound_clauses("神红网络 模型")
+    runs = spaced["constant_score"]["filter"]["bool"]["filter"]
+    assert len(runs) == 2 and runs[1] == {
+        "match": {"title_syllables.fuzzy": {"query": "mo xing", "boost": 1, "operator": "and"}}
+    }
+    middle = {
+        "bool": {
+            "filter": [
+                {"match": {"title_syllables.skips": "shen hong wang"}},
+                {"match": {"title_syllables.fuzzy": {"query": "wang luo", "boost": 1, "operator": "and"}}},
+            ]
+        }
+    }
+    assert middle in runs[0]["bool"]["should"]
+    # two wrong in one run of six to eight, apart: both bridged
+    _, two = chinese_sound_clauses("神红网络模形")
+    both = two["constant_score"]["filter"]["bool"]["should"]
+    assert len(both) == 1 + 6 + 10  # missing pairs, one at each position, two apart
+
+
+@pytest.mark.parametrize(
+    ("typed", "syllables"),
+    [
+        ("shen jin tin", ["shen", "jin", "tin"]),  # tin: ting said without g, a syllable of no character
+        ("suang", ["suang"]),  # shuang with s, not su ang
+        ("zhi shi 图谱", ["zhi", "shi", "tu", "pu"]),  # pinyin beside characters
+        ("AI 芯片", None),  # a Latin word beside characters is not pinyin
+        ("llm agent", None),
+    ],
+)
+def test_typed_syllables_with_confused_sounds_and_characters(typed, syllables):
+    from indexer.queries.sounds import typed_syllables
+
+    assert typed_syllables(typed) == syllables

@@ -13,11 +13,16 @@ syllables: a syllable such as `shi` or `mo` is in a large share of a million tit
 positions made the sound clauses alone p50 27 / p99 241 ms at 1M titles (bench/RESULTS.md); a pair is
 rare, and one wrong syllable is two missing pairs (one at either end), so that is the allowance.
 
-These rank below the exact clauses: the whole sounds weigh as the homophone clause does, one wrong syllable
-adds a fixed small score (`_constant`). Three characters get no allowance (their two pairs would let one
-stand for the word); from nine the words clauses forgive a wrong character already."""
+These rank below the exact clauses: the whole sounds weigh as the homophone clause does, wrong syllables add
+a fixed small score (`_constant`). A wrong syllable anywhere is bridged by the pair skipping it
+(`title_syllables.skips`, mapping v9): three characters may have only the middle one wrong (one of their two
+pairs would let one stand for the word), a run of six to eight two apart, and each run of a spaced query its own;
+from nine the words clauses forgive a wrong character already. Typed pinyin may hold confused syllables that are
+no syllable (`tin`) and stand beside characters (`zhi shi 图谱`)."""
 
 from __future__ import annotations
+
+import re
 
 from analysis.normalize import CJK
 from analysis.syllables import chinese_syllables, split_pinyin
@@ -25,14 +30,20 @@ from analysis.syllables import chinese_syllables, split_pinyin
 SYLLABLES = "title_syllables"
 SYLLABLE_PAIRS = "title_syllables.pairs"
 FUZZY_PAIRS = "title_syllables.fuzzy"
+# Syllable i and i+2 as one token, confused sounds folded (mappings/content.json `fuzzy_syllable_skips`).
+SKIPS = "title_syllables.skips"
 # Syllables of a Chinese query of which one may be wrong (four to eight characters).
 ONE_WRONG = range(4, 9)
+# Syllables of one run of characters in which two may be wrong (one in each of two words).
+TWO_WRONG = range(6, 9)
 # Pairs that may be missing for one wrong syllable: none of two, one of three (a wrong end), two from four.
 ONE_WRONG_PAIRS = "2<-1 3<-2"
 # The weight of a title sounding like the query (fuzzy initials and finals folded), as the homophone
 # clause's; and the fixed score of one with a wrong syllable, below what the query's own words score.
 NEAR_HOMOPHONE_BOOST = 0.5
 ONE_WRONG_SCORE = 0.5
+# Runs of Chinese characters and of letters, the pieces of pinyin typed beside characters.
+_RUNS = re.compile(f"{CJK.pattern}+|[A-Za-z]+")
 
 
 def _in_order(field: str, syllables: list[str], boost: float, missing: str | None = None) -> dict:
@@ -44,26 +55,102 @@ def _in_order(field: str, syllables: list[str], boost: float, missing: str | Non
 
 
 def typed_pinyin_clauses(text: str) -> list[dict]:
-    """Pinyin of two syllables or more, in a title; [] when `text` is not pinyin."""
-    syllables = split_pinyin(text)
+    """Pinyin of two syllables or more, in a title, also typed with confused sounds (`shen jin tin`) or mixed
+    with characters (`zhi shi 图谱`); [] when `text` is not such pinyin."""
+    syllables = typed_syllables(text)
     if not syllables or len(syllables) < 2:
         return []
     return [_in_order(SYLLABLE_PAIRS, syllables, 2), _in_order(FUZZY_PAIRS, syllables, 0.5)]
 
 
+def typed_syllables(text: str) -> list[str] | None:
+    """The syllables of pinyin typed alone (confused sounds allowed) or beside Chinese characters, in order;
+    None for anything else. Beside characters the letters must make two syllables or more: `AI 芯片` is a Latin
+    word and a Chinese one, not pinyin."""
+    runs = _RUNS.findall(text)
+    if not runs or _RUNS.sub("", text).strip():
+        return None
+    out: list[str] = []
+    typed = 0
+    for run in runs:
+        if CJK.match(run):
+            out += chinese_syllables(run)
+            continue
+        cut = split_pinyin(run, confused=True)
+        if cut is None:
+            return None
+        out += cut
+        typed += len(cut)
+    if typed == 0 or (typed < 2 and len(out) > typed):
+        return None
+    return out
+
+
 def chinese_sound_clauses(text: str) -> list[dict]:
-    """For a query of Chinese characters only (three or more): near-homophones and one wrong character."""
+    """For a query of Chinese characters only (three or more): near-homophones and wrong characters."""
     if CJK.sub("", text).strip() or len(text.replace(" ", "")) < 3:
         return []
     syllables = chinese_syllables(text)
     # The whole query's sounds in a title is strong evidence (the reader typed those sounds): scored like the
     # homophone clause, so it can rank above a title holding only part of the query's words.
     clauses = [_in_order(FUZZY_PAIRS, syllables, NEAR_HOMOPHONE_BOOST)]
-    if len(syllables) in ONE_WRONG and " " not in text:
-        # Only inside one run of characters: words the reader set apart (语言 模型) are each required, and
-        # pairs missing around a wrong syllable would let either stand for both.
-        clauses.append(_constant(_in_order(FUZZY_PAIRS, syllables, 1, missing=ONE_WRONG_PAIRS), ONE_WRONG_SCORE))
+    typos = _wrong_characters([chinese_syllables(piece) for piece in text.split()])
+    if typos:
+        clauses.append(_constant(typos, ONE_WRONG_SCORE))
     return clauses
+
+
+def _wrong_characters(pieces: list[list[str]]) -> dict | None:
+    """A title holding the query's sounds with wrong characters: one in a run of characters (from three, where
+    for three it may only be the middle one), two in a run of six to eight when they are apart; every run the
+    reader set apart by spaces is required, each with its own allowance (`神经往络 模形`). None when no run may
+    have one (the query is runs of one or two characters)."""
+    if len(pieces) == 1:
+        [syllables] = pieces
+        options = _run_with_typos(syllables)
+        if len(syllables) in ONE_WRONG:  # also a missing or an extra character: pairs missing around it
+            options.insert(0, _in_order(FUZZY_PAIRS, syllables, 1, missing=ONE_WRONG_PAIRS))
+        return _any(options) if options else None
+    required, allowed = [], False
+    for syllables in pieces:
+        options = _run_with_typos(syllables)
+        allowed = allowed or bool(options)
+        whole = _in_order(FUZZY_PAIRS, syllables, 1) if len(syllables) > 1 else _syllable(syllables[0])
+        required.append(_any([whole, *options]))
+    return {"bool": {"filter": required}} if allowed else None
+
+
+def _run_with_typos(syllables: list[str]) -> list[dict]:
+    """The ways a title can hold `syllables` with wrong characters, each a conjunction of the pairs around them
+    and the pairs skipping them (`title_syllables.skips`: `shen_wang` in shen jing wang)."""
+    n = len(syllables)
+    if n < 3 or n > ONE_WRONG.stop - 1:
+        return []
+    wrong: list[tuple[int, ...]] = [(1,)] if n == 3 else [(k,) for k in range(n)]
+    if n in TWO_WRONG:
+        wrong += [(a, b) for a in range(n) for b in range(a + 2, n)]
+    return [_around(syllables, positions) for positions in wrong]
+
+
+def _around(syllables: list[str], wrong: tuple[int, ...]) -> dict:
+    """All pairs of `syllables` not touching a `wrong` position, and each skip over one."""
+    parts: list[dict] = []
+    start = 0
+    for k in [*wrong, len(syllables)]:
+        if k - start >= 2:
+            parts.append(_in_order(FUZZY_PAIRS, syllables[start:k], 1))
+        if 0 < k < len(syllables) - 1:
+            parts.append({"match": {SKIPS: " ".join(syllables[k - 1 : k + 2])}})
+        start = k + 1
+    return parts[0] if len(parts) == 1 else {"bool": {"filter": parts}}
+
+
+def _any(options: list[dict]) -> dict:
+    return options[0] if len(options) == 1 else {"bool": {"should": options, "minimum_should_match": 1}}
+
+
+def _syllable(syllable: str) -> dict:
+    return {"match": {SYLLABLES: syllable}}
 
 
 def _constant(clause: dict, score: float) -> dict:

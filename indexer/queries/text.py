@@ -47,6 +47,12 @@ LATIN_REST_FIELDS = ["title_words^2", "body_words", "tag_labels", "title.en^2", 
 # The weight of a query's Taiwan / Hong Kong conversion when it was typed in simplified script (analysis/
 # regional.py): 影片 typed so may mean a film as well as a video (视频).
 REGIONAL_FORM_OF_SIMPLIFIED = 0.5
+# Where the other words are looked for beside a concept named in a summary or body (stemmed for Latin ones:
+# `llm agent` and `llm agents` find the same documents).
+CHINESE_BODY_FIELDS = ["title_words", "body_words", "tag_labels"]
+LATIN_BODY_FIELDS = ["title.en", "summary.en", "content.en", "tag_labels"]
+# The fixed score of a concept named in a document's summary or body (`body_concepts`).
+BODY_CONCEPT_SCORE = 0.1
 HIGHLIGHTED_FIELDS = ["title", "title_cn", "summary"]  # indexer/queries/common.py HIGHLIGHT
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
 
@@ -295,17 +301,45 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
     `concepts` (documents name it in a title, a tag or, for a Latin term, the summary: the same places
     as the phrases below); looking for each synonym in each field was the costliest part of a broad
     search at 1M (issue 12). A group edited since the index was built is looked for by its terms.
-    `groups` and `rest`: the query's glossary groups and its other words (Glossary.concepts)."""
+    `groups` and `rest`: the query's glossary groups and its other words (Glossary.concepts).
+
+    Beside it, the same concepts named only in summaries or bodies (`body_concepts`) with the other words
+    anywhere, as a small fixed score: a document that writes a synonym or acronym of the query's concept only
+    in its body is found, below those naming it in a title, and the documents the query's own words found are
+    not reordered (scored, it lifted bodies above titles holding the query's words)."""
     if not groups:
         return None
     # Mostly titles and tags: the clauses above match the query's own words everywhere, and each
     # synonym as a phrase over every summary (大语言模型, large language model) made this clause the
     # costliest part of a broad search at 1M (issue 12, bench/query_shapes.py).
+    words = query_words(rest)
     concepts = [group_clause(group, indexed) for group in groups]
-    for word in query_words(rest):
+    for word in words:
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
         concepts.append({"multi_match": {"query": word, "fields": fields}})
-    return {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
+    named = {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
+    if not any(concept_id(group) in indexed for group in groups):
+        return named
+    inside = [group_clause(group, indexed, bodies=True) for group in groups]
+    inside += [_body_word(word, indexed) for word in words]
+    in_bodies = {"bool": {"should": inside, "minimum_should_match": "2<75%"}}
+    return {
+        "bool": {
+            "should": [named, {"constant_score": {"filter": in_bodies, "boost": BODY_CONCEPT_SCORE}}],
+            "minimum_should_match": 1,
+        }
+    }
+
+
+def _body_word(word: str, indexed: frozenset[str]) -> dict:
+    """A word beside a concept named in a body: the word itself, or, for a Latin word naming a glossary group by
+    its stem (`agents`), that group in a body as well, so the plural finds what the singular finds."""
+    clause = {"multi_match": {"query": word, "fields": LATIN_BODY_FIELDS if word.isascii() else CHINESE_BODY_FIELDS}}
+    ids = [gid for gid in glossary().latin_ids(word) if gid in indexed] if word.isascii() else []
+    if not ids:
+        return clause
+    named = [{"terms": {"concepts": ids}}, {"terms": {"body_concepts": ids}}]
+    return {"bool": {"should": [clause, *named], "minimum_should_match": 1}}
 
 
 def _highlight_query(query: dict, groups: list[tuple[str, ...]], indexed: frozenset[str]) -> dict:
@@ -348,10 +382,15 @@ def _on_highlighted_fields(clause: dict) -> dict | None:
     return clause  # a query this does not know: kept whole, as before
 
 
-def group_clause(group: tuple[str, ...], indexed: frozenset[str]) -> dict:
+def group_clause(group: tuple[str, ...], indexed: frozenset[str], *, bodies: bool = False) -> dict:
+    """The group by its concept id where the index carries it, else by its terms. `bodies`: also a document
+    naming it only in its summary or body (`body_concepts`; issue 36)."""
     gid = concept_id(group)
     if gid in indexed:
-        return {"term": {"concepts": {"value": gid, "boost": 3}}}
+        named = {"term": {"concepts": {"value": gid, "boost": 3}}}
+        if not bodies:
+            return named
+        return {"bool": {"should": [named, {"term": {"body_concepts": gid}}], "minimum_should_match": 1}}
     return {"bool": {"should": [_concept_term(term) for term in group], "minimum_should_match": 1}}
 
 
