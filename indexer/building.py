@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 import kinds
-from store.code_links import forget_preloaded_links
+from store import preloaded
 from store.heat import forget_preloaded_heat
 
 log = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ def build_actions(session: Session, index: str, keys: list[Key]) -> Planned:
     planned = {key: actions_for(session, index, *key) for key in keys}
     del loaded
     forget_preloaded_heat(session)
-    forget_preloaded_links(session)
+    preloaded.forget(session)
     session.expunge_all()  # memory holds one chunk
     return planned
 

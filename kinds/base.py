@@ -12,6 +12,8 @@ from marshmallow import Schema
 from sqlalchemy.orm import Session
 
 from kinds.common import TAG_LIMIT, Record, is_relative, shape_tags
+from store import preloaded
+from store.discussions import comment_counts
 from store.heat import heat_fields, preload_heat
 from store.models import Versioned
 
@@ -47,6 +49,7 @@ class Kind:
     import_order: ClassVar[int] = 10  # lower first: authors before their stories
     preload_series: ClassVar[bool] = False  # the document carries the daily heat series (papers)
     detail_fields: ClassVar[tuple[str, ...]] = ()  # payload fields only the item's page answers, not lists
+    discussed: ClassVar[bool] = False  # members discuss its items (store/discussions.py): documents carry comment_count
 
     @property
     def entity_type(self) -> str:
@@ -73,8 +76,17 @@ class Kind:
         """Load what `document` reads besides the row, for many rows in a few queries. Returns the
         loaded objects: the caller keeps them while it builds documents, so they stay in the session's
         identity map and `document` finds them there without asking the database."""
-        preload_heat(session, self.name, [row.id for row in rows], series=self.preload_series)
+        ids = [row.id for row in rows]
+        preload_heat(session, self.name, ids, series=self.preload_series)
+        if self.discussed:
+            counts = comment_counts(session, self.name, ids)
+            preloaded.keep(session, "comment_count", {(self.name, i): counts.get(i, 0) for i in ids})
         return []
+
+    def comment_count(self, session: Session, row_id: int) -> int:
+        """Live replies in the item's discussion: kept by `preload` for a chunk, else counted."""
+        count = preloaded.kept(session, "comment_count", (self.name, row_id))
+        return count if count is not None else comment_counts(session, self.name, [row_id]).get(row_id, 0)
 
     def document(self, session: Session, row: Any) -> dict:
         """The search document: searchable fields at the top, the ready payload under `source`."""

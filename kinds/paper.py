@@ -14,7 +14,6 @@ from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, Moment, TaggedRecord, TagSchema, highlight_of, is_relative, iso, relative_days
 from store.code_links import paper_code, preload_links
-from store.discussions import comment_count
 from store.heat import daily_series
 from store.models import Paper
 from store.tags import tag_names
@@ -71,6 +70,7 @@ def paper_series(session: Session, paper: Paper) -> list[list]:
 
 class PaperKind(Kind):
     name = "paper"
+    discussed = True
     model = Paper
     import_schema = PaperRecord
     output_schema = PaperInfoSchema
@@ -133,7 +133,7 @@ class PaperKind(Kind):
             "published_at": iso(paper.published_at),
             "hotness": paper.hotness,
             "vote_count": paper.vote_count or 0,
-            "comment_count": comment_count(session, "paper", paper.id),
+            "comment_count": self.comment_count(session, paper.id),
             "url": f"https://arxiv.org/abs/{paper.arxiv_id}v{paper.arxiv_version}",
             "pdf_url": f"https://arxiv.org/pdf/{paper.arxiv_id}v{paper.arxiv_version}",
             "tag_names": tag_names(paper.tags),

@@ -15,7 +15,6 @@ from analysis.summary import summary_from_html
 from analysis.views import text_views
 from kinds.base import FeedSpec, Kind
 from kinds.common import TAG_LIMIT, ImageUrl, Moment, TaggedRecord, TagSchema, highlight_of, iso
-from store.discussions import comment_count
 from store.models import Story, User
 from store.tags import tag_names
 from store.writes import find, upsert
@@ -100,6 +99,7 @@ class StoryDetailSchema(StoryInfoSchema):
 
 class StoryKind(Kind):
     name = "story"
+    discussed = True
     model = Story
     import_schema = StoryRecord
     output_schema = StoryInfoSchema
@@ -167,7 +167,7 @@ class StoryKind(Kind):
             "final_score": story.final_score,
             "remark_count": story.remark_count,
             "view_count": story.view_count,
-            "comment_count": comment_count(session, "story", story.id),
+            "comment_count": self.comment_count(session, story.id),
             "tag_names": tag_names(story.tags),
         }
 

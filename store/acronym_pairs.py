@@ -109,6 +109,7 @@ def record(session: Session, mined: dict[Key, list[tuple[str, str]]]) -> bool:
     ids = _pair_ids(session, wanted, now) if wanted else {}
     touched: set[int] = set()
     seen: set[int] = set()
+    added: list[dict] = []
     for (entity_type, entity_id), pairs in mined.items():
         now_defined = {ids[pair] for pair in pairs if pair in ids}
         had = before.get((entity_type, entity_id), set())
@@ -121,12 +122,11 @@ def record(session: Session, mined: dict[Key, list[tuple[str, str]]]) -> bool:
                     AcronymSource.pair_id.in_(gone),
                 )
             )
-        if new := now_defined - had:
-            session.execute(
-                insert(AcronymSource),
-                [{"pair_id": p, "entity_type": entity_type, "entity_id": entity_id} for p in sorted(new)],
-            )
+        new = now_defined - had
+        added += [{"pair_id": p, "entity_type": entity_type, "entity_id": entity_id} for p in sorted(new)]
         touched |= gone | new
+    if added:  # one statement for the chunk, not one per defining document
+        session.execute(insert(AcronymSource), added)
     if seen:
         session.execute(update(AcronymPair).where(AcronymPair.id.in_(seen)).values(last_seen=now))
     if touched:

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from sqlalchemy import delete, func, insert, or_, select, tuple_
 from sqlalchemy.orm import Session
 
+from store import preloaded
 from store.models import CodeCitation, Paper, PaperCodeLink, Project
 from store.writes import enqueue
 
@@ -113,8 +114,6 @@ def enqueue_linked(session: Session, papers: list[int], projects: list[int]) -> 
 
 # --- what a document shows: a paper's code, a project's papers ---
 
-_PRELOADED = "hub_code_links"
-
 
 def _code_rows(session: Session, paper_ids: list[int]) -> dict[int, list[dict]]:
     rows = session.execute(
@@ -162,26 +161,21 @@ def _paper_rows(session: Session, project_ids: list[int]) -> dict[int, list[dict
 
 def preload_links(session: Session, papers: list[int], projects: list[int]) -> None:
     """Load the joins many documents show in two queries (document building)."""
-    cache = session.info.setdefault(_PRELOADED, {})
     if papers:
         code = _code_rows(session, papers)
-        cache.update({("paper", i): code.get(i, []) for i in papers})
+        preloaded.keep(session, "paper_code", {i: code.get(i, []) for i in papers})
     if projects:
         found = _paper_rows(session, projects)
-        cache.update({("project", i): found.get(i, []) for i in projects})
-
-
-def forget_preloaded_links(session: Session) -> None:
-    session.info.pop(_PRELOADED, None)
+        preloaded.keep(session, "project_papers", {i: found.get(i, []) for i in projects})
 
 
 def paper_code(session: Session, paper_id: int) -> list[dict]:
     """The repositories joined to a paper, most stars first."""
-    cached = session.info.get(_PRELOADED, {}).get(("paper", paper_id))
+    cached = preloaded.kept(session, "paper_code", paper_id)
     return cached if cached is not None else _code_rows(session, [paper_id]).get(paper_id, [])
 
 
 def project_papers(session: Session, project_id: int) -> list[dict]:
     """The papers joined to a project, newest first (`published_at` a datetime)."""
-    cached = session.info.get(_PRELOADED, {}).get(("project", project_id))
+    cached = preloaded.kept(session, "project_papers", project_id)
     return cached if cached is not None else _paper_rows(session, [project_id]).get(project_id, [])

@@ -128,9 +128,10 @@ def test_rebuild_and_drain_load_rows_in_batches_not_one_query_per_document(make_
     finally:
         stop()
     assert drained > 500 and result["documents"] > 500
-    # A few statements per kind per chunk (counts, keys, rows, authors, heat), not one per document.
-    assert drain_statements * 8 < drained, drain_statements
-    assert len(seen) * 8 < result["documents"], len(seen)
+    # A few statements per kind per chunk (counts, keys, rows, authors, heat, code links, comment counts, mined
+    # acronyms), not one per document: six kinds make about a hundred for the whole corpus.
+    assert drain_statements * 5 < drained, drain_statements
+    assert len(seen) * 5 < result["documents"], len(seen)
     # Counting pending entries is one COUNT, not a load of every id.
     seen, stop = _count_statements(stack)
     try:
