@@ -29,6 +29,22 @@ def test_one_holder_at_a_time_and_a_lease_that_renews(make_stack):
         assert after is not None  # released on the way out
 
 
+def test_a_holder_slower_than_its_lease_keeps_the_lock_and_a_gone_one_frees_it(make_stack):
+    """A batch longer than the lease (a busy machine) no longer loses the lock: the holder's own thread
+    renews it. Once the holder is gone, nothing renews it and it runs out within one lease."""
+    stack = make_stack("leases-slow")
+    redis, name = stack.redis(), f"hub:lock:test:{stack.alias}"
+    with leased(redis, name, 1) as holder:
+        time.sleep(2.5)  # two and a half leases without a word from the holder's own work
+        with leased(redis, name, 1) as other:
+            assert other is None
+        holder.renew()  # still its own
+    # A holder that vanished without releasing (its process killed): the key runs out by itself.
+    redis.set(name, "a killed holder's token", px=1000)
+    with leased(redis, name, 1, wait=2) as after:
+        assert after is not None
+
+
 def test_hub_drain_waits_for_the_drain_lock(make_stack):
     stack = make_stack("drain-cli")
     with stack.sessions()() as session:
