@@ -26,6 +26,7 @@ MSG_TITLE_REQUIRED = "请填写标题"
 MSG_TITLE_TOO_LONG = "标题不能超过200个字符"
 MSG_CONTENT_REQUIRED = "请填写内容"
 MSG_TOO_MANY_TAGS = "最多选择5个标签"
+MSG_GROUP_TAG_LIMIT = "{group}最多选择{limit}个标签"  # a tag group's own limit (data/tags.json)
 MSG_UNKNOWN_TAG = "标签不存在"
 MSG_BAD_COVER = "封面链接格式错误"
 MSG_DELETE_REASON_REQUIRED = "请填写删除理由"

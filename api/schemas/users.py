@@ -12,6 +12,8 @@ REGION_MAX = 20
 MSG_NAME_REQUIRED = "请填写昵称"
 MSG_NAME_LENGTH = f"昵称需为 1–{NAME_MAX} 个字符"
 MSG_REGION_TOO_LONG = f"地区最多 {REGION_MAX} 个字符"
+# The host check is the service's (api/services/users.py: the configured avatar hosts), its message documented here.
+MSG_AVATAR = "头像地址需为允许的图片地址（http 或 https）"
 
 
 class UserListArgs(Paged):
@@ -43,7 +45,12 @@ class ProfileEditBody(Trimmed):
             "x_messages": {"required": MSG_NAME_REQUIRED, "minLength": MSG_NAME_LENGTH, "maxLength": MSG_NAME_LENGTH}
         },
     )
-    avatar_url = fields.String(load_default="", allow_none=True, error_messages={"invalid": "头像地址格式错误"})
+    avatar_url = fields.String(
+        load_default="",
+        allow_none=True,
+        error_messages={"invalid": "头像地址格式错误"},
+        metadata={"x_messages": {"format": MSG_AVATAR}},
+    )
     region = fields.String(
         load_default="",
         allow_none=True,

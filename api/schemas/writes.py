@@ -13,6 +13,7 @@ from api.envelope import (
     MSG_CONTENT_REQUIRED,
     MSG_DELETE_REASON_REQUIRED,
     MSG_DELETE_REASON_TOO_LONG,
+    MSG_GROUP_TAG_LIMIT,
     MSG_REPORT_REMARK_TOO_LONG,
     MSG_REPORT_TYPE_REQUIRED,
     MSG_REPORT_URL_INVALID,
@@ -25,7 +26,7 @@ from api.envelope import (
 )
 from api.schemas.common import Trimmed
 from kinds.common import TAG_LIMIT, is_web_url
-from store.tags import tags_by_id
+from store.tags import tag_groups, tags_by_id
 
 TITLE_MAX = 200
 SUMMARY_MAX = 500
@@ -112,7 +113,10 @@ class StoryBody(Trimmed):
         # counted after de-duplication (_tags below), so the limit is documented rather than a List validator
         metadata={
             **_doc(
-                f"tag ids of the static groups, at most {TAG_LIMIT}", maxItems=MSG_TOO_MANY_TAGS, enum=MSG_UNKNOWN_TAG
+                f"tag ids of the static groups, at most {TAG_LIMIT}, and at most each group's `limit` of them"
+                " (data/tags.json; else `{group}最多选择{limit}个标签`)",
+                maxItems=MSG_TOO_MANY_TAGS,
+                enum=MSG_UNKNOWN_TAG,
             ),
             "maxItems": TAG_LIMIT,
         },
@@ -133,6 +137,9 @@ class StoryBody(Trimmed):
             raise ValidationError(MSG_TOO_MANY_TAGS)
         if any(t not in tags_by_id() for t in tags):
             raise ValidationError(MSG_UNKNOWN_TAG)
+        for group in tag_groups():  # each group's own limit, as the tag picker counts it
+            if sum(tags_by_id()[t]["group_id"] == group["id"] for t in tags) > group["limit"]:
+                raise ValidationError(MSG_GROUP_TAG_LIMIT.format(group=group["title"], limit=group["limit"]))
 
 
 class DeleteBody(Trimmed):

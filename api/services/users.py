@@ -8,13 +8,13 @@ from sqlalchemy import func, select
 
 from api.context import db_sessions, settings
 from api.envelope import ApiError
+from api.schemas.users import MSG_AVATAR
 from api.schemas.writes import is_site_picture
 from store.identities import identities_of
 from store.models import User
 from store.writes import upsert
 
 MSG_NOT_SIGNED_IN = "请先登录"
-MSG_AVATAR = "头像地址需为允许的图片地址（http 或 https）"
 
 
 def user_page(page: int, size: int) -> dict:

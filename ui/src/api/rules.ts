@@ -55,6 +55,11 @@ export const BODY_RULES = {
     }
   },
   "ProfileEditBody": {
+    "avatar_url": {
+      "messages": {
+        "format": "头像地址需为允许的图片地址（http 或 https）"
+      }
+    },
     "name": {
       "minLength": 1,
       "maxLength": 30,

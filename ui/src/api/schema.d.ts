@@ -5806,7 +5806,7 @@ export interface components {
              * @default null
              */
             summary?: string | null;
-            /** @description tag ids of the static groups, at most 5 */
+            /** @description tag ids of the static groups, at most 5, and at most each group's `limit` of them (data/tags.json; else `{group}最多选择{limit}个标签`) */
             tags?: string[] | null;
             /** @description plain text, 1-200 characters after trimming */
             title: string;

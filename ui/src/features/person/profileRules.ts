@@ -1,5 +1,5 @@
 /** Profile edit rules, the API document's (ProfileEditBody: name 1–30 characters, region ≤ 20, and the
- * server's messages); avatar an http(s) link or a picture of this site (checked by the service, whose message this is). */
+ * server's messages); avatar an http(s) link or a picture of this site (checked by the service). */
 import { BODY_RULES } from '@/api/rules';
 import { isPictureUrl } from '@/lib/url';
 
@@ -12,8 +12,8 @@ export const REGION_MAX = RULES.region.maxLength;
 export const PROFILE_MSG = {
   nameRequired: RULES.name.messages.required,
   nameLength: RULES.name.messages.maxLength,
-  // api/services/users.py MSG_AVATAR: the host check is the service's, not the schema's
-  avatarFormat: '头像地址需为允许的图片地址（http 或 https）',
+  // the host check is the service's (api/services/users.py); its message is documented on the field
+  avatarFormat: RULES.avatar_url.messages.format,
   regionMax: RULES.region.messages.maxLength,
 } as const;
 
