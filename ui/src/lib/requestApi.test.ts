@@ -95,5 +95,12 @@ export async function typeChecks() {
   // @ts-expect-error the answer has no such field
   void page.items;
   const kind: 'story' | 'paper' | 'event' | 'project' | 'link' = page.list[0].type;
-  return kind;
+  const form = new FormData();
+  // @ts-expect-error an upload to a path the document does not have
+  await api.upload('/v1/uploads/picture', form);
+  const stored = await api.upload('/v1/uploads/image', form);
+  const url: string = stored.url;
+  // @ts-expect-error the upload's answer has no such field
+  void stored.path;
+  return [kind, url];
 }

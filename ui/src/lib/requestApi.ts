@@ -11,7 +11,7 @@
 import createClient, { type ClientPathsWithMethod, type MaybeOptionalInit, type MethodResponse } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 import { config } from './config';
-import { ApiError, buildQuery, callHeaders, FAILED_MSG, openEnvelope, reportFailure, send, type RequestOptions } from './request';
+import { ApiError, buildQuery, callHeaders, FAILED_MSG, openEnvelope, reportFailure, send, upload, type RequestOptions } from './request';
 
 /** The document's paths under the API base: `/api/v2/search` is called as `/v2/search`. */
 export type ApiPaths = { [P in keyof paths as P extends `/api${infer Rest}` ? Rest : never]: paths[P] };
@@ -81,6 +81,8 @@ export const api = {
     call<ApiData<'post', P>>('post', path, init as never, opts),
   put: <P extends ApiPath<'put'>>(path: P, ...[init, opts]: Args<Init<'put', P>>) =>
     call<ApiData<'put', P>>('put', path, init as never, opts),
+  /** A multipart upload (lib/request.ts `upload`) to a documented POST path: the path and the answer are typed. */
+  upload: <P extends ApiPath<'post'>>(path: P, form: FormData, opts?: CallOptions) => upload<ApiData<'post', P>>(path, form, opts),
   /** A write whose envelope `msg` is its toast text: gives both. */
   write: async <M extends 'post' | 'put', P extends ApiPath<M>>(method: M, path: P, ...[init, opts]: Args<Init<M, P>>) => {
     let msg = '';

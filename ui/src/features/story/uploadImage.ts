@@ -1,4 +1,4 @@
-import { upload } from '@/lib/request';
+import { api } from '@/lib/requestApi';
 
 /** The pictures the server takes (it checks the content itself; this only spares a pointless upload). */
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
@@ -7,7 +7,7 @@ export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/web
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name || 'image');
-  const { url } = await upload<{ url: string; width: number; height: number }>('/v1/uploads/image', form);
+  const { url } = await api.upload('/v1/uploads/image', form);
   return url;
 }
 
