@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from indexer.queries.relax import relaxed_query, relaxed_search_body, widened_counts_body
+from indexer.queries.relax import meant_text, relaxed_query, relaxed_search_body, widened_counts_body
+from indexer.queries.sounds import FUZZY_PAIRS, typed_syllables
 
 
 def test_one_or_two_concepts_are_never_relaxed():
@@ -13,9 +14,40 @@ def test_one_or_two_concepts_are_never_relaxed():
 def test_a_long_topic_needs_half_its_words_or_one_subject_of_the_corpus():
     query = relaxed_query("知识蒸馏 在 推荐系统 中的 落地 经验")
     steps = query["bool"]["should"]
-    fewer = steps[0]["multi_match"]
-    assert fewer["query"] == "知识蒸馏 推荐系统 落地 经验" and fewer["minimum_should_match"] == "3<50%"
+    fewer = steps[0]["bool"]
+    assert fewer["minimum_should_match"] == "3<50%"
+    assert [_word_of(unit) for unit in fewer["should"]] == ["知识蒸馏", "推荐系统", "落地", "经验"]
     assert {"terms": {"tags": ["recsys"]}} in steps
+
+
+def _word_of(unit: dict) -> str:
+    own = unit["bool"]["should"][0] if "bool" in unit else unit
+    return own["multi_match"]["query"]
+
+
+def test_a_chinese_word_among_the_fewer_words_may_match_by_its_sound():
+    fewer = relaxed_query("电缆 脑化 风筝 山楂")["bool"]["should"][0]["bool"]
+    units = fewer["should"]
+    assert [_word_of(unit) for unit in units] == ["电缆", "脑化", "风筝", "山楂"]
+    by_sound = units[1]["bool"]["should"][1]["match"][FUZZY_PAIRS]
+    assert by_sound["query"] == "nao hua" and by_sound["operator"] == "and"
+
+
+def test_long_typed_pinyin_needs_half_its_pairs():
+    long = "dian lan lao hua feng zheng shan zha"  # eight syllables, four words
+    steps = relaxed_query(long)["bool"]["should"]
+    assert {"match": {FUZZY_PAIRS: {"query": long, "boost": 2.0, "minimum_should_match": "3<50%"}}} in steps
+    # five syllables are two or three words: not widened to any two of them
+    assert relaxed_query("dian lan lao hua xun") is None
+
+
+def test_a_term_named_by_sound_is_searched_as_the_glossary_writes_it():
+    assert meant_text("图样分割", None) == "图像分割"  # one wrong character
+    assert meant_text("医学 图样分割 数据", None) == "医学 图像分割 数据"
+    assert meant_text("qin gan fen xi", typed_syllables("qin gan fen xi")) == "情感分析"  # a confused sound
+    assert meant_text("qing gan fen xi dian lan", typed_syllables("qing gan fen xi dian lan")) is None
+    for typed in ("情感分析", "情感分析师", "锅铲抹布", "图画分层"):  # as written, or no term's sound
+        assert meant_text(typed, None) is None, typed
 
 
 def test_plain_words_never_stand_alone():

@@ -3,8 +3,14 @@ the reader may have meant, ranked below everything the strict query found (api/s
 asks for it with the strict query as `must_not` and lists it after the strict hits).
 
 Step by step, each step only where the strict query already required more:
-- fewer required words: of a topic of four segmented words or more, half of them (the strict words clause
-  requires three of four), in titles and bodies; weighted above the next step;
+- fewer required words: of a topic of four words or more, half of them (the strict words clause requires three
+  of four), each in titles and bodies or, for a Chinese word, by its sound in titles (a near-homophone: a
+  mistyped word the segmenter keeps whole, 往络 of 神经往络, is heard as 网络); typed pinyin of
+  eight syllables or more likewise needs half its syllable pairs in a title; weighted above the next steps;
+- concepts named by sound (analysis/sounded_concepts.py): a glossary term typed with a near-homophone or one wrong
+  character, or as toneless pinyin, asked for as the concept with the topic's other concepts and words, as the
+  strict glossary clause asks (most of them required), in titles, tags and bodies: a mistyped term that a
+  document writes only in its body is found there;
 - any one glossary concept of a topic of three concepts or words or more (by its concept id or its
   terms), or any of its words that is a tag label: words that name a subject of this corpus. A plain
   word alone never matches here, so a query none of whose content words is a concept or a tag (a
@@ -15,18 +21,25 @@ None when neither step applies."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
-from analysis.normalize import fold
+from analysis.normalize import CJK, fold
+from analysis.sounded_concepts import concepts_in_characters, concepts_in_pinyin
+from analysis.syllables import chinese_syllables
 from analysis.understanding import understand
 from analysis.vocabulary import glossary
 from analysis.words import query_words
-from indexer.queries.text import WORDS_FIELDS, group_clause
+from indexer.queries.sounds import fewer_pairs_clause, fuzzy_pairs_clause, typed_syllables
+from indexer.queries.text import WORDS_FIELDS, group_clause, text_query
 from store.tags import tags_by_id
 
 # Relax only to this share of a long topic's words (the strict clause requires 2<75%).
 FEWER_WORDS = "3<50%"
 MIN_WORDS_TO_RELAX = 4
+# Typed pinyin of this many syllables or more (about four words, as the words step asks) may match on half its
+# pairs; from five, 端侧大模型 typed as pinyin was widened to every title naming 大模型.
+MIN_SYLLABLES_TO_RELAX = 8
 # Where a relaxed step sits against the strict pass: below it by construction (a second request), and
 # the fewer-words step above the any-concept one.
 FEWER_WORDS_BOOST = 2.0
@@ -35,6 +48,7 @@ MIN_LATIN_TAG_WORD = 3
 MIN_UNITS_FOR_ANY = 3
 # Shortest word that can stand for a subject by itself (one Chinese character or letter cannot).
 MIN_WORD_LENGTH = 2
+CJK_RUN = re.compile(f"{CJK.pattern}+")
 
 
 def relaxed_query(q: str, concepts: frozenset[str] = frozenset()) -> dict | None:
@@ -43,18 +57,15 @@ def relaxed_query(q: str, concepts: frozenset[str] = frozenset()) -> dict | None
     groups, rest = glossary().concepts(topic)
     units = len(groups) + len([w for w in query_words(rest) if len(w) >= MIN_WORD_LENGTH])
     steps: list[dict] = []
-    if len(words) >= MIN_WORDS_TO_RELAX:
-        steps.append(
-            {
-                "multi_match": {
-                    "query": " ".join(words),
-                    "fields": WORDS_FIELDS,
-                    "type": "cross_fields",
-                    "minimum_should_match": FEWER_WORDS,
-                    "boost": FEWER_WORDS_BOOST,
-                }
-            }
-        )
+    syllables = typed_syllables(topic)
+    if syllables:  # typed as sounds: its words are syllables, found in titles as pairs
+        if len(syllables) >= MIN_SYLLABLES_TO_RELAX:
+            steps.append(fewer_pairs_clause(syllables, FEWER_WORDS, FEWER_WORDS_BOOST))
+    elif fewer := _fewer_words(topic):
+        steps.append(fewer)
+    by_sound = _concepts_by_sound(topic, syllables, concepts)
+    if by_sound:
+        steps.append(by_sound)
     if units >= MIN_UNITS_FOR_ANY:
         steps += [group_clause(group, concepts) for group in groups]
         tags = [tag for word in words if (tag := _tag_named(word))]
@@ -63,6 +74,50 @@ def relaxed_query(q: str, concepts: frozenset[str] = frozenset()) -> dict | None
     if not steps:
         return None
     return {"bool": {"should": steps, "minimum_should_match": 1}}
+
+
+def _fewer_words(topic: str) -> dict | None:
+    """Half the topic's words (four or more), each in title or body words or, for a Chinese word, by its sound in
+    a title (near-homophones folded: `title_syllables.fuzzy`)."""
+    units = [w for w in query_words(topic) if len(w) >= MIN_WORD_LENGTH]
+    if len(units) < MIN_WORDS_TO_RELAX:
+        return None
+    alternatives: list[dict] = []
+    for unit in units:
+        own = {"multi_match": {"query": unit, "fields": WORDS_FIELDS}}
+        sounds = chinese_syllables(unit) if all(CJK.match(c) for c in unit) else []
+        if len(sounds) >= MIN_WORD_LENGTH:
+            alternatives.append({"bool": {"should": [own, fuzzy_pairs_clause(sounds)], "minimum_should_match": 1}})
+        else:
+            alternatives.append(own)
+    return {"bool": {"should": alternatives, "minimum_should_match": FEWER_WORDS, "boost": FEWER_WORDS_BOOST}}
+
+
+def _concepts_by_sound(topic: str, syllables: list[str] | None, concepts: frozenset[str]) -> dict | None:
+    """The topic as it sounds it was meant: the glossary terms it names by sound (analysis/sounded_concepts.py)
+    written as the glossary writes them, searched as a strict query is (indexer/queries/text.py), so the relaxed
+    hits rank as the corrected query's would; None when it names none."""
+    meant = meant_text(topic, syllables)
+    return text_query(meant, concepts) if meant else None
+
+
+def meant_text(topic: str, syllables: list[str] | None) -> str | None:
+    """The topic with the glossary terms it names by sound written as the glossary writes them (typed pinyin that
+    is nothing but such terms: those terms), or None when it names none."""
+    known = glossary()
+    if syllables and not CJK.search(topic):
+        terms = concepts_in_pinyin(syllables, known)
+        return " ".join(terms) if terms else None
+    meant, changed = topic, False
+    for run in dict.fromkeys(CJK_RUN.findall(topic)):
+        found = concepts_in_characters(run, known)
+        if found:
+            parts, at = [], 0
+            for sounded in found:
+                parts += [run[at : sounded.start], sounded.term]
+                at = sounded.end
+            meant, changed = meant.replace(run, "".join([*parts, run[at:]])), True
+    return meant if changed else None
 
 
 def _tag_named(word: str) -> str | None:

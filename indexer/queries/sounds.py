@@ -63,6 +63,17 @@ def typed_pinyin_clauses(text: str) -> list[dict]:
     return [_in_order(SYLLABLE_PAIRS, syllables, 2), _in_order(FUZZY_PAIRS, syllables, 0.5)]
 
 
+def fuzzy_pairs_clause(syllables: list[str]) -> dict:
+    """Every pair of adjacent `syllables` in a title, confused sounds folded (a word's near-homophones)."""
+    return _in_order(FUZZY_PAIRS, syllables, 1)
+
+
+def fewer_pairs_clause(syllables: list[str], required: str, boost: float) -> dict:
+    """Typed pinyin with only `required` (a minimum_should_match) of its pairs in a title, confused sounds folded:
+    the relaxed pass's fewer words for a query typed as sounds (indexer/queries/relax.py)."""
+    return _in_order(FUZZY_PAIRS, syllables, boost, missing=required)
+
+
 def typed_syllables(text: str) -> list[str] | None:
     """The syllables of pinyin typed alone (confused sounds allowed) or beside Chinese characters, in order;
     None for anything else. Beside characters the letters must make two syllables or more: `AI 芯片` is a Latin
