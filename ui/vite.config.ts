@@ -39,9 +39,11 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    // Worker threads, not child processes: each test file still gets its own modules and jsdom, and the
-    // suite takes about half the time on 2 cores (bench/RESULTS.md, issue 35).
+    // Worker threads, not child processes, and one jsdom and module graph per worker rather than per file:
+    // building them for each of ~60 files was most of the suite's time (88 s -> about 15 s on 2 cores,
+    // bench/RESULTS.md, issue 35). tests/setup.ts gives each file a blank page, storage, cookies and mocks.
     pool: 'threads',
+    isolate: false,
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
     setupFiles: ['./tests/setup.ts'],
     css: false,

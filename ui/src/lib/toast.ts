@@ -32,3 +32,9 @@ export function subscribeToasts(l: Listener): () => void {
   l(toasts);
   return () => listeners.delete(l);
 }
+
+/** Tests only: no toast showing and nobody listening (test files share this module, tests/setup.ts). */
+export function clearToasts(): void {
+  toasts = [];
+  listeners.clear();
+}

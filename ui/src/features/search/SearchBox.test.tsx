@@ -1,14 +1,15 @@
-import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../tests/render';
 import { readHistory, addHistory } from './history';
 import { SearchBox, normalizeSearch } from './SearchBox';
 
-const asked = vi.hoisted(() => [] as string[]);
+const asked: string[] = [];
 
-vi.mock('./searchQueries', () => ({
-  suggestionsQuery: (q: string) => ({ queryKey: ['suggest', q], enabled: q.length > 0, queryFn: async () => { asked.push(q); return q === 'lin' ? [
+/** What the suggestion call answers for `q` (the API's GET /v2/search/stories_title). */
+function suggestionsFor(q: string) {
+  return q === 'lin' ? [
     { source: { story_info: { id: 17, title: '林子涵' } }, highlight: { 'story_info.title': ['林子涵'] }, type: 'person', url: '/users/17' },
     { source: { story_info: { id: 5, title: '零样本语音合成评测基准' } }, highlight: { 'story_info.title': ['零样本语音合成评测基准'] }, type: 'paper', url: '/paper/5' },
     { source: { story_info: { id: 26, title: 'lina-ml/open-vl' } }, highlight: { 'story_info.title': ['<em>lin</em>a-ml/open-vl'] }, type: 'project', url: 'https://github.com/lina-ml/open-vl' },
@@ -16,8 +17,19 @@ vi.mock('./searchQueries', () => ({
   ] : [
     { source: { story_info: { id: 1, title: `${q}时代，语音${q}该怎么做？` } }, highlight: { 'story_info.title': [`<em>${q}</em>时代，语音<em>${q}</em>该怎么做？`] }, type: 'story', url: '/view/1' },
     { source: { story_info: { id: 2, title: `${q}推理优化实践` } }, highlight: { 'story_info.title': [`<em>${q}</em>推理优化实践`] }, type: 'story', url: '/view/2' },
-  ]; } }),
-}));
+  ];
+}
+
+/** The network as the box sees it: suggestions per query (recorded in `asked`), nothing else asked for. */
+function stubSuggestions() {
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const q = url.searchParams.get('q') ?? '';
+    if (url.pathname.endsWith('/v2/search/stories_title')) asked.push(q);
+    const data = url.pathname.endsWith('/v2/search/stories_title') ? suggestionsFor(q) : [];
+    return new Response(JSON.stringify({ code: 0, msg: '', data }), { headers: { 'content-type': 'application/json' } });
+  }));
+}
 
 function setup(props: Partial<Parameters<typeof SearchBox>[0]> = {}) {
   const onSearch = vi.fn();
@@ -33,6 +45,10 @@ describe('SearchBox', () => {
   beforeEach(() => {
     localStorage.clear();
     asked.length = 0;
+    stubSuggestions();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
   it('shows history (newest first, no duplicates) and hot words on empty focus', async () => {
