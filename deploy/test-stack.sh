@@ -17,6 +17,9 @@ export HUB_OIDC_ISSUER="http://127.0.0.1:$HUB_KEYCLOAK_PORT/realms/hub"
 export HUB_SITE_ORIGINS="http://127.0.0.1:$web_port,http://localhost:$web_port"
 # Small reindex chunks: the editors' page test watches a full reindex's progress move (ui/e2e/editor.e2e.test.mjs).
 export HUB_REINDEX_CHUNK=${HUB_REINDEX_CHUNK:-25}
+# Documents built in the seeding and worker processes themselves: a pool per build (a forkserver and a child per
+# core, each loading the analysis tables) costs more than the demo corpus's few hundred documents.
+export HUB_BUILD_PROCESSES=${HUB_BUILD_PROCESSES:-1}
 # One content source that always fails (nothing listens on port 1): the editors' page shows its failures
 # (ui/e2e/editor.e2e.test.mjs). The other sources stay unconfigured.
 export HUB_SOURCE_RSS_FEEDS=${HUB_SOURCE_RSS_FEEDS-http://127.0.0.1:1/e2e-unreachable-feed.xml}

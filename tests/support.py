@@ -92,6 +92,10 @@ class Stack:
             "oidc_issuer": OIDC_ISSUER,
             # Rate limits are off unless a test turns them on (tests/api/test_rate_limits.py).
             "rate_limits_enabled": False,
+            # Documents are built in the test's own process: a pool (a forkserver and a child per core, each
+            # loading the analysis tables) costs more than the few hundred documents a test builds.
+            # tests/test_parallel_build.py builds in a pool on purpose.
+            "build_processes": 1,
         }
         return Settings(**{**fields, **overrides})
 
@@ -105,6 +109,7 @@ class Stack:
             "HUB_REDIS_URL": REDIS_URL,
             "HUB_DRAIN_LOCK_SECONDS": "5",  # a killed test worker frees the drain quickly
             "HUB_JOB_LEASE_SECONDS": os.environ.get("HUB_JOB_LEASE_SECONDS", "5"),  # and its index job
+            "HUB_BUILD_PROCESSES": "1",  # as in settings() above
             "HUB_ENV": "test",
             "HUB_OIDC_ISSUER": OIDC_ISSUER,
         }
