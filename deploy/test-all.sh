@@ -29,21 +29,21 @@ t0=$(date +%s)
 step "lint"; make -s lint
 step "API document and UI types are current"; .venv/bin/hub openapi --check ui/src/api/openapi.json && (cd ui && npm run -s api:check)
 step "ui lint"; (cd ui && npm run -s lint)
-# Two workers (pytest-xdist): each has its own Redis database and stacks (tests/support.py). The few tests that
-# stop a shared service or start a cluster of their own run alone afterwards.
+# Two workers (pytest-xdist): each has its own Redis database and stacks (tests/support.py).
 step "python tests (2 workers)"; .venv/bin/pytest -n 2 -m "not serial" tests
-# The serial tests mostly wait (a cluster of their own starting, a service coming back), so the UI's unit tests
-# and build run beside them; their output follows, each under its own heading.
-ui_log=$(mktemp -d)
-( (cd ui && npm test) >"$ui_log/unit" 2>&1 || exit 1; (cd ui && npm run build) >"$ui_log/build" 2>&1 || exit 2 ) &
-ui_pid=$!
-step "python tests (serial), the ui's unit tests and build beside them"
-serial_rc=0; .venv/bin/pytest -m serial tests || serial_rc=$?
-ui_rc=0; wait $ui_pid || ui_rc=$?
-step "ui unit tests"; cat "$ui_log/unit"
-[ -f "$ui_log/build" ] && { step "ui build"; cat "$ui_log/build"; }
-rm -rf "$ui_log"
-[ $serial_rc = 0 ] || { echo "python tests (serial) failed" >&2; exit $serial_rc; }
-[ $ui_rc = 0 ] || { echo "ui $([ $ui_rc = 1 ] && echo 'unit tests' || echo build) failed" >&2; exit 1; }
-step "browser tests"; deploy/e2e.sh
+# The few serial tests mostly wait (an engine of their own stopping and starting, a cluster of their own forming)
+# and use no engine the others use, so they run in the background beside the UI's unit tests, its build and the
+# browser tests, which keep both cores busy; their report follows at the end.
+serial_log=$(mktemp)
+.venv/bin/pytest -m serial tests >"$serial_log" 2>&1 &
+serial_pid=$!
+ui_rc=0; browser_rc=0
+step "ui unit tests"; (cd ui && npm test) || ui_rc=$?
+[ $ui_rc = 0 ] && { step "ui build"; (cd ui && npm run build) || ui_rc=$?; }
+[ $ui_rc = 0 ] && { step "browser tests"; deploy/e2e.sh || browser_rc=$?; }
+serial_rc=0; wait $serial_pid || serial_rc=$?
+step "python tests (serial), run beside the above"; cat "$serial_log"; rm -f "$serial_log"
+[ $serial_rc = 0 ] || { echo "python tests (serial) failed" >&2; exit 1; }
+[ $ui_rc = 0 ] || { echo "ui unit tests or build failed" >&2; exit 1; }
+[ $browser_rc = 0 ] || { echo "browser tests failed" >&2; exit 1; }
 step "all tests passed in $(( $(date +%s) - t0 )) s"

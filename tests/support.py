@@ -60,6 +60,23 @@ def service(script: str, action: str) -> None:
         subprocess.run([str(ROOT / "deploy" / script), action], check=True, env=env, timeout=300)
 
 
+@contextmanager
+def engine_of_its_own(port: int, var_dir: Path) -> Iterator[Callable[[str], None]]:
+    """An Elasticsearch node on `port` that only the calling test uses (its data under `var_dir`), so the test may
+    stop and start it while every other test, and the browser tests' stacks, keep the shared one. Yields
+    `control(action)` (deploy/es.sh start|stop); the node is stopped at the end."""
+    env = {**os.environ, "HUB_ES_PORT": str(port), "HUB_VAR_DIR": str(var_dir)}
+
+    def control(action: str) -> None:
+        subprocess.run([str(ROOT / "deploy" / "es.sh"), action], check=True, env=env, timeout=300)
+
+    control("start")
+    try:
+        yield control
+    finally:
+        control("stop")
+
+
 def wait_until(condition: Callable[[], object], timeout: float = 30, interval: float = 0.2, message: str = ""):
     """Poll `condition` until it is truthy (and return its value); fail after `timeout` seconds."""
     deadline = time.monotonic() + timeout

@@ -1,12 +1,23 @@
 """A write made while Elasticsearch is down is kept in the outbox and indexed by the real worker later."""
 
+import uuid
+
 import pytest
 from sqlalchemy import select
 
 from indexer.sync import pending_count
 from store.models import OutboxEntry, Story
 from store.writes import upsert
-from tests.support import kill_worker, service, start_worker, story_fields, wait_until
+from tests.support import (
+    ES_PORT,
+    Stack,
+    engine_of_its_own,
+    kill_worker,
+    postgres_database,
+    start_worker,
+    story_fields,
+    wait_until,
+)
 
 
 def searchable(stack, title) -> bool:
@@ -19,46 +30,59 @@ def searchable(stack, title) -> bool:
         return False
 
 
-@pytest.mark.serial  # stops the shared engine
-def test_story_written_while_elasticsearch_is_down_is_indexed_after_it_returns(make_stack, postgres, tmp_path):
-    # Both databases through one outage: a stack and a real worker on each, since restarting the node is
-    # what this test costs.
-    stacks = {database: make_stack(f"outbox_{database}", database=database) for database in ("sqlite", "postgresql")}
-    workers = {}
-    try:
-        for database, stack in stacks.items():
-            stack.drain()  # creates the index while the node is up
-            (tmp_path / database).mkdir()
-            workers[database] = start_worker(stack, tmp_path / database)
-        service("es.sh", "stop")
-        for database, stack in stacks.items():
-            with stack.sessions()() as session:
-                assert (
-                    upsert(session, Story, {"id": 4242}, story_fields(f"离线时写入的大模型故事 {database}"))
-                    == "created"
-                )
-                session.commit()
-        # The write is acknowledged and durable; each worker really tries to drain it and fails.
-        for database, stack in stacks.items():
-            log = tmp_path / database / "worker.log"
-            wait_until(
-                lambda: "outbox drain failed" in log.read_text(),
-                timeout=60,
-                message=f"{database}: the worker never tried",
-            )
-            assert pending_count(stack.sessions()) == 1
+# A node of its own, stopped and started again: the shared one stays up for every other test. Serial: it mostly
+# waits (a node stopping and starting, a worker's retries), so it runs beside the browser tests (deploy/test-all.sh).
+OUTAGE_PORT = int(ES_PORT) + 45
 
-        service("es.sh", "start")
-        for database, stack in stacks.items():
-            log = tmp_path / database / "worker.log"
-            title = f"离线时写入的大模型故事 {database}"
-            wait_until(lambda: searchable(stack, title), timeout=90, interval=1, message=log.read_text()[-3000:])
-            assert pending_count(stack.sessions()) == 0
-    finally:
-        service("es.sh", "start")
-        for worker in workers.values():
-            worker.terminate()
-            worker.wait(timeout=30)
+
+@pytest.mark.serial
+def test_story_written_while_elasticsearch_is_down_is_indexed_after_it_returns(services, postgres, tmp_path):
+    # Both databases through one outage: a stack and a real worker on each.
+    with engine_of_its_own(OUTAGE_PORT, tmp_path / "engine") as engine:
+        urls = {
+            "sqlite": f"sqlite:///{tmp_path / 'hub.db'}",
+            "postgresql": postgres_database(f"outbox_{uuid.uuid4().hex[:8]}"),
+        }
+        stacks = {
+            database: Stack(db_url=url, alias=f"hub-test-outbox-{database}", es_url=f"http://127.0.0.1:{OUTAGE_PORT}")
+            for database, url in urls.items()
+        }
+        workers = {}
+        try:
+            for database, stack in stacks.items():
+                stack.migrate()
+                stack.drain()  # creates the index while the node is up
+                (tmp_path / database).mkdir()
+                workers[database] = start_worker(stack, tmp_path / database)
+            engine("stop")
+            for database, stack in stacks.items():
+                with stack.sessions()() as session:
+                    fields = story_fields(f"离线时写入的大模型故事 {database}")
+                    assert upsert(session, Story, {"id": 4242}, fields) == "created"
+                    session.commit()
+            # The write is acknowledged and durable; each worker really tries to drain it and fails.
+            for database, stack in stacks.items():
+                log = tmp_path / database / "worker.log"
+                wait_until(
+                    lambda: "outbox drain failed" in log.read_text(),
+                    timeout=60,
+                    message=f"{database}: the worker never tried",
+                )
+                assert pending_count(stack.sessions()) == 1
+
+            engine("start")
+            for database, stack in stacks.items():
+                log = tmp_path / database / "worker.log"
+                title = f"离线时写入的大模型故事 {database}"
+                wait_until(lambda: searchable(stack, title), timeout=90, interval=1, message=log.read_text()[-3000:])
+                assert pending_count(stack.sessions()) == 0
+        finally:
+            for worker in workers.values():
+                worker.terminate()
+                worker.wait(timeout=30)
+            for stack in stacks.values():
+                if stack.db_url.startswith("postgresql"):
+                    stack.drop()
 
 
 def test_kick_does_not_hang_when_redis_is_away(monkeypatch):
