@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every test, in order: lint, Python (unit + integration on the real services), UI unit tests,
-# UI build (reports the initial JS gzip size), browser tests. The test services it starts are
-# stopped at the end, pass or fail, so nothing is left running.
+# Every test: lint and the UI build while the test services start, Python (unit + integration on the real
+# services), then the UI's unit tests and the few serial Python tests beside the browser tests. The test services
+# it starts are stopped at the end, pass or fail, so nothing is left running.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -26,24 +26,37 @@ trap cleanup EXIT
 
 step() { printf '\n=== %s ===\n' "$*"; }
 t0=$(date +%s)
+# The services start in the background (the engine, the sign-in provider and the databases take tens of seconds)
+# while lint and the UI build run; the Python tests would otherwise wait for them one after another.
+services_log=$(mktemp)
+( deploy/es.sh start && deploy/redis.sh start && deploy/postgres.sh start && deploy/smtp-sink.sh start \
+    && deploy/keycloak.sh start ) >"$services_log" 2>&1 &
+services_pid=$!
 step "lint"; make -s lint
 step "API document and UI types are current"; .venv/bin/hub openapi --check ui/src/api/openapi.json && (cd ui && npm run -s api:check)
 step "ui lint"; (cd ui && npm run -s lint)
+# Built before the Python tests, so the browser tests' stacks can start the moment those end.
+step "ui build"; (cd ui && npm run build)
+step "test services"; wait $services_pid || { cat "$services_log"; echo "the test services did not start" >&2; exit 1; }
+cat "$services_log"; rm -f "$services_log"
 # Two workers (pytest-xdist): each has its own Redis database and stacks (tests/support.py).
 step "python tests (2 workers)"; .venv/bin/pytest -n 2 -m "not serial" tests
 # The few serial tests mostly wait (an engine of their own stopping and starting, a cluster of their own forming)
-# and use no engine the others use, so they run in the background beside the UI's unit tests, its build and the
-# browser tests, which keep both cores busy; their report follows at the end.
-serial_log=$(mktemp)
+# and use no engine the others use, so they run in the background beside the browser tests, which keep both cores
+# busy; so do the UI's unit tests (no service, about 20 s: beside the browser tests' stacks starting). Their
+# reports follow at the end.
+serial_log=$(mktemp); ui_log=$(mktemp)
 .venv/bin/pytest -m serial tests >"$serial_log" 2>&1 &
 serial_pid=$!
-ui_rc=0; browser_rc=0
-step "ui unit tests"; (cd ui && npm test) || ui_rc=$?
-[ $ui_rc = 0 ] && { step "ui build"; (cd ui && npm run build) || ui_rc=$?; }
-[ $ui_rc = 0 ] && { step "browser tests"; deploy/e2e.sh || browser_rc=$?; }
+(cd ui && npm test) >"$ui_log" 2>&1 &
+ui_pid=$!
+browser_rc=0
+step "browser tests (the ui's unit tests and the serial python tests beside them)"; deploy/e2e.sh || browser_rc=$?
+ui_rc=0; wait $ui_pid || ui_rc=$?
 serial_rc=0; wait $serial_pid || serial_rc=$?
-step "python tests (serial), run beside the above"; cat "$serial_log"; rm -f "$serial_log"
+step "ui unit tests"; cat "$ui_log"
+step "python tests (serial)"; cat "$serial_log"; rm -f "$serial_log" "$ui_log"
 [ $serial_rc = 0 ] || { echo "python tests (serial) failed" >&2; exit 1; }
-[ $ui_rc = 0 ] || { echo "ui unit tests or build failed" >&2; exit 1; }
+[ $ui_rc = 0 ] || { echo "ui unit tests failed" >&2; exit 1; }
 [ $browser_rc = 0 ] || { echo "browser tests failed" >&2; exit 1; }
 step "all tests passed in $(( $(date +%s) - t0 )) s"
