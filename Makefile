@@ -50,7 +50,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/lint-imports
 
 test-python: $(VENV)/.installed $(ES_JARS) $(KEYCLOAK) system-deps
-	$(VENV)/bin/pytest -n 2 -m "not serial" tests && $(VENV)/bin/pytest -m serial tests
+	$(VENV)/bin/pytest -n 2 --dist worksteal -m "not serial" tests && $(VENV)/bin/pytest -m serial tests
 
 # The judged set (tests/relevance/judgments.jsonl) against the demo corpus: nDCG@10, MRR@10, the
 # zero-result rate, per-category and per-kind figures, worst queries first; figures in var/relevance.json.

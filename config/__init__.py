@@ -107,6 +107,11 @@ class Settings:
     # An index job's runner holds a Redis lease of this many seconds, renewed after every chunk: a
     # runner killed with -9 frees its job within it, and the job is restarted (indexer/jobs.py).
     job_lease_seconds: int = field(default_factory=lambda: int(_env("JOB_LEASE_SECONDS", "30")))
+    # The beat's safety nets (worker/app.py): how often it drains what the post-commit kicks missed, and how
+    # often it looks for index jobs whose runner died. Test stacks check every second, so a test that kills a
+    # worker does not sit out a whole interval.
+    drain_every_seconds: float = field(default_factory=lambda: float(_env("DRAIN_EVERY_SECONDS", "5")))
+    job_recovery_seconds: float = field(default_factory=lambda: float(_env("JOB_RECOVERY_SECONDS", "10")))
     # Rows per reindex chunk: progress, the lease and a cancel request are checked between chunks.
     reindex_chunk: int = field(default_factory=lambda: int(_env("REINDEX_CHUNK", "500")))
     # Processes that build documents for the drain and the rebuilds (indexer/building.py): the CPU

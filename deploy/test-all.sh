@@ -24,8 +24,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step() { printf '\n=== %s ===\n' "$*"; }
 t0=$(date +%s)
+# Each step says when it starts (seconds since the run began), so a slow CI run shows where its time went.
+step() { printf '\n=== %s (at %d s) ===\n' "$*" "$(( $(date +%s) - t0 ))"; }
 # The services start in the background (the engine, the sign-in provider and the databases take tens of seconds)
 # while lint and the UI build run; the Python tests would otherwise wait for them one after another.
 services_log=$(mktemp)
@@ -40,7 +41,7 @@ step "ui build"; (cd ui && npm run build)
 step "test services"; wait $services_pid || { cat "$services_log"; echo "the test services did not start" >&2; exit 1; }
 cat "$services_log"; rm -f "$services_log"
 # Two workers (pytest-xdist): each has its own Redis database and stacks (tests/support.py).
-step "python tests (2 workers)"; .venv/bin/pytest -n 2 -m "not serial" tests
+step "python tests (2 workers)"; .venv/bin/pytest -n 2 --dist worksteal -m "not serial" --durations=15 tests
 # The few serial tests mostly wait (an engine of their own stopping and starting, a cluster of their own forming)
 # and use no engine the others use, so they run in the background beside the browser tests, which keep both cores
 # busy; so do the UI's unit tests (no service, about 20 s: beside the browser tests' stacks starting). Their

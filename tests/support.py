@@ -124,8 +124,10 @@ class Stack:
             "HUB_INDEX_ALIAS": self.alias,
             "HUB_ES_URL": self.es_url,
             "HUB_REDIS_URL": REDIS_URL,
-            "HUB_DRAIN_LOCK_SECONDS": "5",  # a killed test worker frees the drain quickly
+            "HUB_DRAIN_LOCK_SECONDS": "3",  # a killed test worker frees the drain quickly
             "HUB_JOB_LEASE_SECONDS": os.environ.get("HUB_JOB_LEASE_SECONDS", "5"),  # and its index job
+            "HUB_DRAIN_EVERY_SECONDS": "1",  # and the next worker's beat finds both soon after
+            "HUB_JOB_RECOVERY_SECONDS": "1",
             "HUB_BUILD_PROCESSES": "1",  # as in settings() above
             "HUB_ENV": "test",
             "HUB_OIDC_ISSUER": OIDC_ISSUER,
@@ -556,6 +558,9 @@ def start_worker(stack, tmp_path):
             str(tmp_path / "beat-schedule"),
             "-Q",
             "celery",
+            # A test's worker is alone on its stack: no second of looking for neighbours at every start.
+            "--without-mingle",
+            "--without-gossip",
         ],
         cwd=ROOT,
         env=env,

@@ -44,7 +44,11 @@ def create_celery(settings: Settings) -> Celery:
         # The safety net: whatever the post-commit kick missed (Redis or Elasticsearch down) is drained here.
         beat_schedule={
             # Expires: while no worker consumes (killed, restarting), beat's drains do not pile up.
-            "drain-outbox": {"task": "hub.drain_outbox", "schedule": 5.0, "options": {"expires": 10}},
+            "drain-outbox": {
+                "task": "hub.drain_outbox",
+                "schedule": settings.drain_every_seconds,
+                "options": {"expires": 2 * settings.drain_every_seconds},
+            },
             **source_schedule(settings),
             # Heat days end at midnight of HUB_HEAT_TIMEZONE: the rollup publishes the day just ended.
             "rollup-heat": {
@@ -58,7 +62,11 @@ def create_celery(settings: Settings) -> Celery:
                 "options": {"expires": settings.hotwords_refresh_seconds},
             },
             # Index jobs whose worker died (kill -9) are sent again once their lease ran out.
-            "recover-jobs": {"task": "hub.recover_jobs", "schedule": 10.0, "options": {"expires": 10}},
+            "recover-jobs": {
+                "task": "hub.recover_jobs",
+                "schedule": settings.job_recovery_seconds,
+                "options": {"expires": settings.job_recovery_seconds},
+            },
         },
         # The zone crontab entries are read in (the rollup's midnight); intervals do not depend on it.
         timezone=settings.heat_timezone,

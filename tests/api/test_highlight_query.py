@@ -40,7 +40,7 @@ def test_highlights_are_the_whole_querys_for_every_judged_query(demo_stack):
     compared = marked = 0
     for q in [*(judgment.query for judgment in load_judgments()), *EXTRA]:
         for sort in ("relevance", "new"):
-            body = build_search(q, sort=sort, size=50, concepts=concepts)
+            body = build_search(q, sort=sort, size=25, concepts=concepts)
             now, before = marks(es, alias, body), marks(es, alias, with_whole_query_highlight(body))
             assert now == before, q
             compared += len(now)

@@ -47,7 +47,8 @@ describe('editors page', () => {
       const button = [...document.querySelectorAll('button')].find((b) => b.textContent === '重建全部索引');
       return button && !button.disabled;
     }, null, { timeout: 120_000 });
-    const before = await page.locator('.job').first().getAttribute('data-job-id').catch(() => null);
+    // The newest job's id, if there is one (asked without waiting: a locator with no match waits its whole timeout).
+    const before = (await page.locator('.job').count()) ? await page.locator('.job').first().getAttribute('data-job-id') : null;
     await start.click();
     await page.locator('.toast', { hasText: '任务已开始' }).first().waitFor({ timeout: 10_000 });
 
