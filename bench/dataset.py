@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import requests
-from common import ROOT, VAR, Ports, Report, load, run
+from common import ROOT, SHARDS, VAR, Ports, Report, load, run
 from services import drop_postgres_database, postgres_database, tree_rss_mib
 
 
@@ -157,8 +157,12 @@ def wait_for_quiet(limit: float = 900, busy_under: float = 0.15) -> float:
 
 
 def grow_to_million(ports: Ports, source_alias: str, target_alias: str, report: Report) -> None:
-    """The issue's 1M: the 100k index copied ten times with new ids by a server-side `_reindex`."""
-    from indexer.lifecycle import load_mapping
+    """The issue's 1M: the 100k index copied ten times with new ids by a server-side `_reindex`, into an index
+    shaped as the site shapes a bulk-loaded one: the same primary shards as the bench's other indices
+    (BENCH_INDEX_SHARDS) and compacted after the load (indexer/lifecycle.compact, as `hub import --index` and
+    a rebuild do). Before 2026-11-27 it had the mapping file's one shard and the ~20 segments the load left."""
+    from indexer.client import make_client
+    from indexer.lifecycle import compact, load_mapping
 
     if indexed(ports.es_url, target_alias) >= 1_000_000:
         report.loads.append(f"| 1M (grown) | reused: `{target_alias}` | – | – |")
@@ -167,6 +171,8 @@ def grow_to_million(ports: Ports, source_alias: str, target_alias: str, report: 
     requests.delete(f"{ports.es_url}/{index}", timeout=120)
     mapping = load_mapping()
     mapping.setdefault("settings", {}).update({"number_of_replicas": 0, "refresh_interval": "-1"})
+    if SHARDS:
+        mapping["settings"]["number_of_shards"] = int(SHARDS)
     requests.put(f"{ports.es_url}/{index}", json=mapping, timeout=120).raise_for_status()
     started, before = time.perf_counter(), load()
     for copy in range(10):
@@ -182,12 +188,14 @@ def grow_to_million(ports: Ports, source_alias: str, target_alias: str, report: 
         requests.post(f"{ports.es_url}/_reindex?wait_for_completion=true", json=body, timeout=7200).raise_for_status()
     requests.put(f"{ports.es_url}/{index}/_settings", json={"index": {"refresh_interval": "1s"}}, timeout=120)
     requests.post(f"{ports.es_url}/{index}/_refresh", timeout=1200)
+    segments = compact(make_client(ports.es_url), index)
     requests.post(
         f"{ports.es_url}/_aliases", json={"actions": [{"add": {"index": index, "alias": target_alias}}]}, timeout=120
     )
     count = indexed(ports.es_url, target_alias)
     elapsed = time.perf_counter() - started
     report.loads.append(
-        f"| 1M (grown: 100k copied ten times by `_reindex` with a script, new ids; **not** the import path) "
+        f"| 1M (grown: 100k copied ten times by `_reindex` with a script, new ids, {SHARDS or 1} shard(s) compacted "
+        f"to {segments} segment(s) each; **not** the import path) "
         f"| {count:,} documents in {elapsed:.0f} s ({count / elapsed:,.0f} docs/s) | {before} → {load()} |"
     )
