@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import statistics
 import sys
 from collections.abc import Callable
@@ -27,6 +28,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from common import percentile  # noqa: E402
 from measure import engine_body, index_concepts, query_set  # noqa: E402
 
+from indexer.queries.sounds import SKIPS  # noqa: E402
 from indexer.queries.text import LENIENT_BIGRAMS, WORDS_FIELDS  # noqa: E402
 from kinds import KINDS, SEARCHABLE  # noqa: E402
 
@@ -167,6 +169,35 @@ def lenient_scored_as_any(body: dict, _q: str) -> dict:
     return body
 
 
+def _text_should(body: dict) -> list:
+    """The top-level alternatives of the text query (the kind and place boosts' inner query when there are any)."""
+    text = body["query"]["bool"].get("must", [{}])[0].get("bool", {})
+    if "must" in text:  # kind and place boosts around the text query (text.text_query_and_highlight)
+        text = text["must"][0].get("bool", {})
+    return text.get("should", [])
+
+
+def _mentions(clause: dict, field: str) -> bool:
+    return f'"{field}' in json.dumps(clause)
+
+
+def without_wrong_characters(body: dict, _q: str) -> dict:
+    """The text query without its wrong-character clause (a fixed score over syllable pairs and skips)."""
+    body = copy.deepcopy(body)
+    should = _text_should(body)
+    should[:] = [c for c in should if not ("constant_score" in c and _mentions(c, SKIPS.split(".")[0]))]
+    return body
+
+
+def without_sounds(body: dict, _q: str) -> dict:
+    """The text query without any clause over the titles' syllables (near-homophones, wrong characters, typed
+    pinyin)."""
+    body = copy.deepcopy(body)
+    should = _text_should(body)
+    should[:] = [c for c in should if not _mentions(c, SKIPS.split(".")[0])]
+    return body
+
+
 SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "as sent": as_sent,
     "no highlight": without_highlight,
@@ -180,6 +211,8 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "types by exclusion": types_by_exclusion,
     "words clause unsplit": words_unsplit,
     "lenient scored as any": lenient_scored_as_any,
+    "no wrong-character clause": without_wrong_characters,
+    "no sound clauses": without_sounds,
 }
 
 

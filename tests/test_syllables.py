@@ -103,7 +103,31 @@ def test_wrong_characters_anywhere_one_per_run():
     # two wrong in one run of six to eight, apart: both bridged
     _, two = chinese_sound_clauses("神红网络模形")
     both = two["constant_score"]["filter"]["bool"]["should"]
-    assert len(both) == 1 + 6 + 10  # missing pairs, one at each position, two apart
+    assert len(both) == 1 + 10  # two pairs missing (any one wrong), or two wrong ones apart
+
+
+def _pairs_required(count: int, spec: str) -> int:
+    """How many of `count` clauses Elasticsearch requires for a `minimum_should_match` of conditions (`2<-1 3<-2`)."""
+    required = count
+    for condition in spec.split():
+        above, value = condition.split("<")
+        if count > int(above):
+            required = count + int(value) if value.startswith("-") else int(value)
+    return required
+
+
+@pytest.mark.parametrize("n", range(5, 9))
+def test_one_wrong_syllable_anywhere_is_within_the_pairs_allowed_missing(n):
+    """Why runs of five to eight syllables need no option per wrong position: a wrong syllable leaves every pair not
+    touching it, which the allowance of missing pairs accepts."""
+    from indexer.queries.sounds import ONE_WRONG_PAIRS
+
+    pairs = n - 1
+    for wrong in range(n):
+        left = [k for k in range(pairs) if wrong not in (k, k + 1)]
+        assert len(left) >= _pairs_required(pairs, ONE_WRONG_PAIRS), (n, wrong)
+    # and four syllables do need them: a wrong middle one leaves one pair of three
+    assert 3 - 2 < _pairs_required(3, ONE_WRONG_PAIRS)
 
 
 @pytest.mark.parametrize(

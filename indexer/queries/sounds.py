@@ -38,6 +38,10 @@ ONE_WRONG = range(4, 9)
 TWO_WRONG = range(6, 9)
 # Pairs that may be missing for one wrong syllable: none of two, one of three (a wrong end), two from four.
 ONE_WRONG_PAIRS = "2<-1 3<-2"
+# From five syllables (four pairs) that allowance holds every title with one wrong syllable (two pairs touch it at
+# most), so an option per wrong position would find nothing more: at 1M titles they were a third of the
+# wrong-character clause's time (bench/RESULTS.md).
+ONE_WRONG_COVERED = 5
 # The weight of a title sounding like the query (fuzzy initials and finals folded), as the homophone
 # clause's; and the fixed score of one with a wrong syllable, below what the query's own words score.
 NEAR_HOMOPHONE_BOOST = 0.5
@@ -118,10 +122,12 @@ def _wrong_characters(pieces: list[list[str]]) -> dict | None:
     have one (the query is runs of one or two characters)."""
     if len(pieces) == 1:
         [syllables] = pieces
-        options = _run_with_typos(syllables)
-        if len(syllables) in ONE_WRONG:  # also a missing or an extra character: pairs missing around it
-            options.insert(0, _in_order(FUZZY_PAIRS, syllables, 1, missing=ONE_WRONG_PAIRS))
-        return _any(options) if options else None
+        if len(syllables) not in ONE_WRONG:
+            options = _run_with_typos(syllables)
+            return _any(options) if options else None
+        # Also a missing or an extra character: pairs missing around it.
+        allowing = _in_order(FUZZY_PAIRS, syllables, 1, missing=ONE_WRONG_PAIRS)
+        return _any([allowing, *_run_with_typos(syllables, one_wrong=len(syllables) < ONE_WRONG_COVERED)])
     required, allowed = [], False
     for syllables in pieces:
         options = _run_with_typos(syllables)
@@ -131,13 +137,16 @@ def _wrong_characters(pieces: list[list[str]]) -> dict | None:
     return {"bool": {"filter": required}} if allowed else None
 
 
-def _run_with_typos(syllables: list[str]) -> list[dict]:
+def _run_with_typos(syllables: list[str], one_wrong: bool = True) -> list[dict]:
     """The ways a title can hold `syllables` with wrong characters, each a conjunction of the pairs around them
-    and the pairs skipping them (`title_syllables.skips`: `shen_wang` in shen jing wang)."""
+    and the pairs skipping them (`title_syllables.skips`: `shen_wang` in shen jing wang); without those of one
+    wrong character when `one_wrong` is False (another clause holds them)."""
     n = len(syllables)
     if n < 3 or n > ONE_WRONG.stop - 1:
         return []
-    wrong: list[tuple[int, ...]] = [(1,)] if n == 3 else [(k,) for k in range(n)]
+    wrong: list[tuple[int, ...]] = []
+    if one_wrong:
+        wrong = [(1,)] if n == 3 else [(k,) for k in range(n)]
     if n in TWO_WRONG:
         wrong += [(a, b) for a in range(n) for b in range(a + 2, n)]
     return [_around(syllables, positions) for positions in wrong]

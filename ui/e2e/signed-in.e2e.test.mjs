@@ -231,12 +231,18 @@ describe('signed in', { concurrency: false }, () => {
     await vote.waitFor();
     const v0 = Number(await votes.textContent());
     const m0 = Number(await marks.textContent());
+    // The buttons change at once (optimistic); the reload below waits for the server's answers, or it could cut
+    // a request off before the server had it.
+    const answered = (action) => page.waitForResponse((r) => r.url().endsWith(`/stories/${storyId}/${action}`) && r.request().method() === 'POST');
+    const voted = answered('favourite');
     await vote.click();
     await page.locator('.story-page__foot').getByRole('button', { name: /^取消点赞 \d/ }).waitFor();
     assert.equal(Number(await votes.textContent()), v0 + 1);
+    const marked = answered('bookmark');
     await page.locator('.story-page__foot').getByRole('button', { name: /^收藏 \d/ }).click();
     await page.locator('.story-page__foot').getByRole('button', { name: /^取消收藏 \d/ }).waitFor();
     assert.equal(Number(await marks.textContent()), m0 + 1);
+    assert.ok((await voted).ok() && (await marked).ok(), 'the server took the vote and the bookmark');
     await page.reload();
     await page.locator('.story-page__foot').getByRole('button', { name: /^取消点赞 \d/ }).waitFor();
     assert.equal(Number(await votes.textContent()), v0 + 1, 'the server kept the vote');
