@@ -51,6 +51,27 @@ def query_words(text: str) -> list[str]:
     return words(fold(text))
 
 
+# Function words: particles, prepositions, conjunctions and pronouns that hold a sentence together and name no
+# topic. Nearly every body has them (的 is in almost all), so a clause asking for them reads almost every
+# document's postings and finds nothing more: at 1M they made the words clause of a pasted title or a question
+# the costliest part of its search (bench/RESULTS.md).
+FUNCTION_WORDS = frozenset(
+    "的 地 得 了 着 过 之 其 和 与 及 或 而 并 且 是 在 对 把 被 从 向 于 为 以 也 都 就 还 又 很 该 这 那 "
+    "这个 那个 这些 那些 一个 我 你 他 她 它 我们 你们 他们 吗 呢 吧 啊 "
+    "a an the of to and or in on at by for with from as is are be was were it its this that these those".split()
+)
+
+
+def is_function_word(word: str) -> bool:
+    return word.casefold() in FUNCTION_WORDS
+
+
+def content_words(found: list[str]) -> list[str]:
+    """`found` (segmented words) without the function words, or all of them when that would leave none."""
+    kept = [word for word in found if not is_function_word(word)]
+    return kept or found
+
+
 def pinyin_forms(text: str | None) -> str:
     """For each Chinese word of `text`: its full pinyin and its initials ('多模态' → 'duomotai dmt'),
     and for the whole text both joined up, so a typed prefix of the title finds it."""

@@ -189,6 +189,16 @@ def without_wrong_characters(body: dict, _q: str) -> dict:
     return body
 
 
+def without_two_wrong(body: dict, _q: str) -> dict:
+    """The wrong-character clause with only its allowance of missing pairs (no option per wrong position)."""
+    body = copy.deepcopy(body)
+    for clause in _text_should(body):
+        options = clause.get("constant_score", {}).get("filter", {}).get("bool", {}).get("should")
+        if options and _mentions(clause, SKIPS.split(".")[0]):
+            options[1:] = []
+    return body
+
+
 def without_sounds(body: dict, _q: str) -> dict:
     """The text query without any clause over the titles' syllables (near-homophones, wrong characters, typed
     pinyin)."""
@@ -212,6 +222,7 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "words clause unsplit": words_unsplit,
     "lenient scored as any": lenient_scored_as_any,
     "no wrong-character clause": without_wrong_characters,
+    "wrong characters: allowance only": without_two_wrong,
     "no sound clauses": without_sounds,
 }
 

@@ -15,6 +15,9 @@ root=$(dirname "$here")
 base_port=${HUB_ES_CLUSTER_PORT:-9270}
 nodes=${HUB_ES_CLUSTER_NODES:-3}
 heap=${HUB_ES_HEAP:-384m}
+# More JVM options for the engine (HUB_ES_JAVA_OPTS): the tests' throwaway nodes start with the quick compiler only
+# (tests/support.py THROWAWAY_ENGINE_JAVA_OPTS), which takes far less CPU to start a node that lives a minute.
+read -ra java_extra <<<"${HUB_ES_JAVA_OPTS:-}"
 var=${HUB_VAR_DIR:-$root/var}
 lib="$here/elasticsearch/target/lib"
 java_bin=${HUB_JAVA:-java}
@@ -68,7 +71,7 @@ start_node() {
   dir=$(node_dir "$n")
   [ -n "$(node_pid "$n")" ] && return 0
   write_config "$n"
-  "$java_bin" -Xms"$heap" -Xmx"$heap" -XX:+UseG1GC \
+  "$java_bin" -Xms"$heap" -Xmx"$heap" -XX:+UseG1GC ${java_extra[@]+"${java_extra[@]}"} \
     -Des.distribution.flavor=default -Dlog4j2.formatMsgNoLookups=true -Djava.io.tmpdir="$dir/tmp" \
     -cp "$lib/*" org.codelibs.elasticsearch.runner.ElasticsearchClusterRunner \
     -basePath "$dir" -numOfNode 1 -baseHttpPort $(( $(http_port "$n") - 1 )) -clusterName "hub-cluster-$base_port" \

@@ -10,6 +10,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 port=${HUB_ES_PORT:-9200}
 heap=${HUB_ES_HEAP:-768m}
+# More JVM options for the engine (HUB_ES_JAVA_OPTS): the tests' throwaway nodes start with the quick compiler only
+# (tests/support.py THROWAWAY_ENGINE_JAVA_OPTS), which takes far less CPU to start a node that lives a minute.
+read -ra java_extra <<<"${HUB_ES_JAVA_OPTS:-}"
 var=${HUB_VAR_DIR:-$root/var}
 base="$var/es-$port"
 pidfile="$base/es.pid"
@@ -52,7 +55,7 @@ run() {
   fetch_jars
   write_config
   # The runner's first node listens on baseHttpPort + 1.
-  exec "$java_bin" -Xms"$heap" -Xmx"$heap" -XX:+UseG1GC \
+  exec "$java_bin" -Xms"$heap" -Xmx"$heap" -XX:+UseG1GC ${java_extra[@]+"${java_extra[@]}"} \
     -Des.distribution.flavor=default -Dlog4j2.formatMsgNoLookups=true \
     -Djava.io.tmpdir="$base/tmp" \
     -cp "$lib/*" org.codelibs.elasticsearch.runner.ElasticsearchClusterRunner \

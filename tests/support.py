@@ -60,12 +60,18 @@ def service(script: str, action: str) -> None:
         subprocess.run([str(ROOT / "deploy" / script), action], check=True, env=env, timeout=300)
 
 
+# The JVM of an engine node a test starts for itself (deploy/es.sh, es-cluster.sh: HUB_ES_JAVA_OPTS): the quick
+# compiler only. Such a node lives a minute and answers a few requests, and compiling for peak speed was most of
+# the CPU its start took (the serial tests: 74 -> 43 CPU-s), CPU the browser tests beside them need.
+THROWAWAY_ENGINE = {"HUB_ES_JAVA_OPTS": "-XX:TieredStopAtLevel=1"}
+
+
 @contextmanager
 def engine_of_its_own(port: int, var_dir: Path) -> Iterator[Callable[[str], None]]:
     """An Elasticsearch node on `port` that only the calling test uses (its data under `var_dir`), so the test may
     stop and start it while every other test, and the browser tests' stacks, keep the shared one. Yields
     `control(action)` (deploy/es.sh start|stop); the node is stopped at the end."""
-    env = {**os.environ, "HUB_ES_PORT": str(port), "HUB_VAR_DIR": str(var_dir)}
+    env = {**os.environ, "HUB_ES_PORT": str(port), "HUB_VAR_DIR": str(var_dir), **THROWAWAY_ENGINE}
 
     def control(action: str) -> None:
         subprocess.run([str(ROOT / "deploy" / "es.sh"), action], check=True, env=env, timeout=300)

@@ -13,7 +13,7 @@ import pytest
 
 from store.models import Story
 from store.writes import upsert
-from tests.support import ROOT, TINY, Stack, data_of, story_fields, wait_until
+from tests.support import ROOT, THROWAWAY_ENGINE, TINY, Stack, data_of, story_fields, wait_until
 
 pytestmark = pytest.mark.serial  # three engine nodes of its own: too heavy beside the other tests
 
@@ -23,7 +23,12 @@ QUERIES = ["边界测试", "文章", "paper", "大模型"]
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
-    env = {**os.environ, "HUB_ES_CLUSTER_PORT": CLUSTER_PORT, "HUB_VAR_DIR": str(tmp_path_factory.mktemp("es-cluster"))}
+    env = {
+        **os.environ,
+        **THROWAWAY_ENGINE,
+        "HUB_ES_CLUSTER_PORT": CLUSTER_PORT,
+        "HUB_VAR_DIR": str(tmp_path_factory.mktemp("es-cluster")),
+    }
 
     def run(*args: str) -> str:
         done = subprocess.run(

@@ -64,8 +64,8 @@ def test_a_chinese_query_is_also_looked_for_by_its_sounds():
 
     whole, one_wrong = chinese_sound_clauses("向量苏据库")
     assert whole["match"]["title_syllables.fuzzy"] == {"query": "xiang liang su ju ku", "boost": 0.5, "operator": "and"}
-    # one wrong syllable is two of its four pairs missing; a fixed score below the whole sounds'
-    allowing = one_wrong["constant_score"]["filter"]["bool"]["should"][0]["match"]["title_syllables.fuzzy"]
+    # one wrong syllable is two of its four pairs missing (wherever it is); a fixed score below the whole sounds'
+    allowing = one_wrong["constant_score"]["filter"]["match"]["title_syllables.fuzzy"]
     assert allowing["minimum_should_match"] == "2<-1 3<-2"
     assert one_wrong["constant_score"]["boost"] <= 0.5
 

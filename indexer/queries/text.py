@@ -21,7 +21,7 @@ from analysis.normalize import CJK, clean, fold
 from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand
 from analysis.vocabulary import concept_id, glossary
-from analysis.words import is_pinyin_like, pinyin_forms, query_words
+from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
 from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
@@ -125,7 +125,7 @@ def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[di
     should: list[dict] = [
         {"multi_match": {"query": text, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
         {"multi_match": {"query": text, "fields": ["title^2", "title_cn"], "type": "phrase", "boost": 3}},
-        _words_clause(words, ranked),
+        _words_clause(content_words(words), ranked),
         {"match_phrase": {"people": {"query": text, "boost": 4}}},
         {"term": {"people.raw": {"value": text.lower(), "boost": 8}}},
         {"match_phrase": {"tag_labels": {"query": text, "boost": 2}}},
@@ -312,7 +312,8 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
     # Mostly titles and tags: the clauses above match the query's own words everywhere, and each
     # synonym as a phrase over every summary (大语言模型, large language model) made this clause the
     # costliest part of a broad search at 1M (issue 12, bench/query_shapes.py).
-    words = query_words(rest)
+    # The other words beside the concepts, without function words (a concept stands for the topic already).
+    words = [word for word in query_words(rest) if not is_function_word(word)]
     concepts = [group_clause(group, indexed) for group in groups]
     for word in words:
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
