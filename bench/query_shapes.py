@@ -29,7 +29,7 @@ from common import percentile  # noqa: E402
 from measure import engine_body, index_concepts, query_set  # noqa: E402
 
 from indexer.queries.sounds import SKIPS  # noqa: E402
-from indexer.queries.text import LENIENT_BIGRAMS, WORDS_FIELDS  # noqa: E402
+from indexer.queries.text import LENIENT_BIGRAMS, REGIONAL_FORM_OF_SIMPLIFIED, WORDS_FIELDS  # noqa: E402
 from kinds import KINDS, SEARCHABLE  # noqa: E402
 
 
@@ -199,6 +199,25 @@ def without_two_wrong(body: dict, _q: str) -> dict:
     return body
 
 
+def without_content_bigrams(body: dict, _q: str) -> dict:
+    """The first clause (every bigram of the query in one field) without the bodies' bigrams."""
+    body = copy.deepcopy(body)
+    for clause in _text_should(body):
+        fields = clause.get("multi_match", {}).get("fields", [])
+        if "content" in fields and clause["multi_match"].get("operator") == "and":
+            fields.remove("content")
+    return body
+
+
+def without_regional_forms(body: dict, _q: str) -> dict:
+    """The text query without the alternatives of its Taiwan / Hong Kong forms (a query typed in simplified script
+    has them at half weight: text.REGIONAL_FORM_OF_SIMPLIFIED)."""
+    body = copy.deepcopy(body)
+    should = _text_should(body)
+    should[:] = [c for c in should if c.get("bool", {}).get("boost") != REGIONAL_FORM_OF_SIMPLIFIED]
+    return body
+
+
 def without_sounds(body: dict, _q: str) -> dict:
     """The text query without any clause over the titles' syllables (near-homophones, wrong characters, typed
     pinyin)."""
@@ -223,6 +242,8 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "lenient scored as any": lenient_scored_as_any,
     "no wrong-character clause": without_wrong_characters,
     "wrong characters: allowance only": without_two_wrong,
+    "no bigrams of bodies": without_content_bigrams,
+    "no regional forms": without_regional_forms,
     "no sound clauses": without_sounds,
 }
 
