@@ -34,7 +34,9 @@ for lane in $(seq 1 "$lanes"); do
   (
     trap 'exit 0' TERM
     export HUB_E2E_PORT=$((first_port + lane - 1)) HUB_STACK_VAR_DIR="$var_dir" HUB_E2E_ALIAS="hub-e2e$suffix"
-    export HUB_E2E_REDIS_DB=$lane
+    # Redis databases 9, 10, …: the Python tests' workers use 0 and 2, 3, … (tests/support.py), and the stacks may
+    # start while those run (HUB_E2E_START_AFTER below).
+    export HUB_E2E_REDIS_DB=$((8 + lane))
     . deploy/test-stack.sh >"$var_dir/stack.log" 2>&1
     echo "http://127.0.0.1:$web_port" >"$var_dir/ready"
     while :; do sleep 1; done
@@ -49,6 +51,15 @@ for lane in $(seq 1 "$lanes"); do
     sleep 0.5
   done
 done
+
+# HUB_E2E_START_AFTER (a file): the stacks start at once, the browsers once that file exists. deploy/test-all.sh
+# starts the stacks beside the Python tests this way, so seeding them is not on its own in the run's time.
+if [ -n "${HUB_E2E_START_AFTER:-}" ]; then
+  until [ -e "$HUB_E2E_START_AFTER" ]; do
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null || { echo "a browser test stack stopped while waiting" >&2; exit 1; }; done
+    sleep 0.5
+  done
+fi
 
 # HUB_E2E_FILES (space-separated, relative to ui/) runs only those files; each file's spec report ends with its
 # failing tests and their errors, and the run ends with the failing files, so the tail of a CI log says what broke.

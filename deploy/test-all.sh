@@ -40,8 +40,16 @@ step "ui lint"; (cd ui && npm run -s lint)
 step "ui build"; (cd ui && npm run build)
 step "test services"; wait $services_pid || { cat "$services_log"; echo "the test services did not start" >&2; exit 1; }
 cat "$services_log"; rm -f "$services_log"
+# The browser tests' stacks (a database seeded with the demo corpus and a server per lane) start now, beside the
+# Python tests; the browsers start when those end (HUB_E2E_START_AFTER). Their report follows the Python tests'.
+browser_go=$(mktemp -u); browser_log=$(mktemp)
+HUB_E2E_START_AFTER="$browser_go" deploy/e2e.sh >"$browser_log" 2>&1 &
+browser_pid=$!
 # Two workers (pytest-xdist): each has its own Redis database and stacks (tests/support.py).
-step "python tests (2 workers)"; .venv/bin/pytest -n 2 --dist worksteal -m "not serial" --durations=15 tests
+python_rc=0
+step "python tests (2 workers)"; .venv/bin/pytest -n 2 --dist worksteal -m "not serial" --durations=15 tests || python_rc=$?
+if [ $python_rc != 0 ]; then kill $browser_pid 2>/dev/null || true; wait $browser_pid 2>/dev/null || true; exit $python_rc; fi
+touch "$browser_go"
 # The few serial tests mostly wait (an engine of their own stopping and starting, a cluster of their own forming)
 # and use no engine the others use, so they run in the background beside the browser tests, which keep both cores
 # busy; so do the UI's unit tests (no service, about 20 s: beside the browser tests' stacks starting). Their
@@ -52,7 +60,9 @@ serial_pid=$!
 (cd ui && npm test) >"$ui_log" 2>&1 &
 ui_pid=$!
 browser_rc=0
-step "browser tests (the ui's unit tests and the serial python tests beside them)"; deploy/e2e.sh || browser_rc=$?
+step "browser tests (the ui's unit tests and the serial python tests beside them)"
+wait $browser_pid || browser_rc=$?
+cat "$browser_log"; rm -f "$browser_log" "$browser_go"
 ui_rc=0; wait $ui_pid || ui_rc=$?
 serial_rc=0; wait $serial_pid || serial_rc=$?
 step "ui unit tests"; cat "$ui_log"
