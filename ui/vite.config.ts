@@ -47,5 +47,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
     setupFiles: ['./tests/setup.ts'],
     css: false,
+    // CI runs this suite beside the browser tests, which keep both cores busy: a test may take several times what
+    // it takes alone (a 5-s flow timed out there once), so the limits are for a loaded machine.
+    testTimeout: 30_000,
   },
 });

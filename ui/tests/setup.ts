@@ -1,11 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { resetLoginRedirect } from '@/lib/request';
 import { clearToasts } from '@/lib/toast';
 
 // Test files share their worker's modules and jsdom (isolate: false in vite.config.ts: building a jsdom per
 // file was half the suite's time), so each file starts from a blank page, as it would in a fresh one.
+// findBy* and waitFor wait up to 5 s instead of 1 s: CI runs this suite beside the browser tests (vite.config.ts).
+configure({ asyncUtilTimeout: 5000 });
 vi.useRealTimers();
 vi.restoreAllMocks();
 vi.unstubAllGlobals();
