@@ -77,9 +77,23 @@ export async function signIn(page, username, password, start = '/') {
   await page.locator('.user-chip').waitFor();
 }
 
+/**
+ * fetch from the test runner itself, sent once more when the server had closed the kept-alive connection it went
+ * out on (gunicorn closes an idle one after 2 s, node keeps it 4 s: a request can leave just as the close arrives,
+ * and fails with "other side closed" before the server read it). Browsers resend such a request the same way.
+ */
+export async function serverFetch(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** The `data` of an API call's envelope (`path` under /api). */
 export async function api(path, init) {
-  const res = await fetch(BASE + '/api' + path, init);
+  const res = await serverFetch(BASE + '/api' + path, init);
   return (await res.json()).data;
 }
 

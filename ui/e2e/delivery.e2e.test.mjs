@@ -3,7 +3,7 @@
 // shows the day's hotness under the pointer.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, PHONE, launch, newPage, shot } from './browser.mjs';
+import { BASE, PHONE, launch, newPage, serverFetch, shot } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -66,7 +66,7 @@ describe('web delivery', () => {
   });
 
   test('the hotness chart shows the day and its hotness under the pointer', async () => {
-    const res = await fetch(`${BASE}/api/v3/paper/list`, {
+    const res = await serverFetch(`${BASE}/api/v3/paper/list`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ page: 1, label: [], sort: 'hot', time: null, size: 1 }),
     });

@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { BASE, launch, newPage, PHONE_CONTEXT, shot } from './browser.mjs';
+import { api, BASE, launch, newPage, PHONE_CONTEXT, shot } from './browser.mjs';
 
 const phone = PHONE_CONTEXT;
 const HOT_TOPICS = ['llm', 'aigc', 'agent', 'multimodal', 'embodied', 'rag', 'ai_coding', 'open_models'];
@@ -17,10 +17,6 @@ after(async () => {
   await browser?.close();
 });
 
-async function api(path, init) {
-  const res = await fetch(BASE + '/api' + path, init);
-  return (await res.json()).data;
-}
 
 const total = (q, label) => api(`/v2/total?q=${encodeURIComponent(q)}${label.length ? `&label=${label.join(',')}` : ''}`);
 

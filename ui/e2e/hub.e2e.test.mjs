@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { BASE, DESKTOP, launch, newPage, PHONE_CONTEXT, PHONE_UA, shot } from './browser.mjs';
+import { api, BASE, DESKTOP, launch, newPage, PHONE_CONTEXT, PHONE_UA, shot } from './browser.mjs';
 
 const phone = PHONE_CONTEXT;
 let browser;
@@ -17,10 +17,6 @@ after(async () => {
   await browser?.close();
 });
 
-async function api(path, init) {
-  const res = await fetch(BASE + '/api' + path, init);
-  return (await res.json()).data;
-}
 
 const cardIds = (page, sel = '.feed-list > article, .feed-grid > article') =>
   page.$$eval(sel, (els) => els.map((e) => `${e.className.split(' ')[1]}:${e.getAttribute('data-arxiv') || e.getAttribute('data-id')}`));

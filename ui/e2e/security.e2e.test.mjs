@@ -4,7 +4,7 @@
 // if it ever runs), hostile searches and hostile query strings never run script nor inject markup.
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, signIn } from './browser.mjs';
+import { api, BASE, launch, newPage, serverFetch, signIn } from './browser.mjs';
 
 let browser;
 
@@ -45,10 +45,6 @@ async function guardedPage(opts) {
   return { context, page, seen };
 }
 
-async function api(path, init) {
-  const res = await fetch(BASE + '/api' + path, init);
-  return (await res.json()).data;
-}
 
 const postJson = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -91,7 +87,7 @@ async function firstIds() {
 
 describe('content security policy', () => {
   test('the pages answer with the strict policy and no gunicorn banner', async () => {
-    const res = await fetch(BASE + '/');
+    const res = await serverFetch(BASE + '/');
     const csp = res.headers.get('content-security-policy');
     assert.match(csp, /(^|; )script-src 'self'(;|$)/);
     assert.match(csp, /(^|; )frame-ancestors 'self'/);
@@ -100,7 +96,7 @@ describe('content security policy', () => {
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
     assert.equal(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
     assert.doesNotMatch(res.headers.get('server') || '', /gunicorn/i);
-    const apiRes = await fetch(BASE + '/api/openapi.json');
+    const apiRes = await serverFetch(BASE + '/api/openapi.json');
     assert.match(apiRes.headers.get('content-security-policy'), /^default-src 'none'; frame-ancestors 'none'/);
     assert.equal(apiRes.headers.get('x-content-type-options'), 'nosniff');
   });

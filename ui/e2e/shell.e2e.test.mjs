@@ -3,7 +3,7 @@
 // and the tracking beacons (intercepted with page.route and decoded).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, newPage, PHONE_CONTEXT, shot, waitFor } from './browser.mjs';
+import { BASE, launch, newPage, PHONE_CONTEXT, serverFetch, shot, waitFor } from './browser.mjs';
 
 const phone = PHONE_CONTEXT;
 const DAY = 24 * 60 * 60 * 1000;
@@ -123,7 +123,7 @@ describe('keyboard', () => {
 });
 
 describe('footer', () => {
-  const site = async () => (await (await fetch(BASE + '/api/v1/site')).json()).data;
+  const site = async () => (await (await serverFetch(BASE + '/api/v1/site')).json()).data;
 
   for (const [name, opts] of [['desktop', {}], ['phone', phone]]) {
     test(`the footer on the home page and a story page (${name})`, async () => {
@@ -149,17 +149,17 @@ describe('footer', () => {
 
 describe('server-rendered head', () => {
   test('a story page names the story without JavaScript; the client keeps the head in step', async () => {
-    const response = await fetch(BASE + '/view/1');
+    const response = await serverFetch(BASE + '/view/1');
     assert.equal(response.status, 200);
     const { meta, title } = metaOf(await response.text());
-    const story = (await (await fetch(BASE + '/api/v1/stories/1')).json()).data;
+    const story = (await (await serverFetch(BASE + '/api/v1/stories/1')).json()).data;
     assert.equal(unescape(title), `${story.title} - AI 社区`);
     assert.equal(unescape(meta['og:title']), story.title);
     assert.equal(meta['og:type'], 'article');
     assert.ok(meta['og:image'].endsWith(story.cover_url), meta['og:image']);
     assert.ok(unescape(meta['og:description']).startsWith(story.summary.slice(0, 20)));
 
-    const hostile = metaOf(await (await fetch(BASE + '/view/9001')).text());
+    const hostile = metaOf(await (await serverFetch(BASE + '/view/9001')).text());
     assert.ok(unescape(hostile.title).includes('<script>alert(1)</script>'));
     assert.ok(!hostile.title.includes('<script>'));
 
@@ -180,7 +180,7 @@ describe('server-rendered head', () => {
     const paper = await page.locator('a[href^="/paper/"]').first().getAttribute('href');
     const paths = ['/', '/events', '/papers', '/projects', '/rankings', '/browse', '/link', '/search?q=%E5%A4%A7%E6%A8%A1%E5%9E%8B', '/view/1', paper];
     for (const path of paths) {
-      const first = metaOf(await (await fetch(BASE + path)).text());
+      const first = metaOf(await (await serverFetch(BASE + path)).text());
       await page.goto(BASE + path);
       await page.waitForLoadState('networkidle');
       const live = await page.evaluate(() => ({
@@ -199,7 +199,7 @@ describe('server-rendered head', () => {
 
   test('unknown paths answer HTTP 404 with the 404 page', async () => {
     for (const path of ['/no/such/page', '/view/987654321']) {
-      const response = await fetch(BASE + path);
+      const response = await serverFetch(BASE + path);
       assert.equal(response.status, 404, path);
     }
     const { context, page } = await newPage(browser);
