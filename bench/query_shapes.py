@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from common import percentile  # noqa: E402
 from measure import engine_body, index_concepts, query_set  # noqa: E402
 
-from indexer.queries.sounds import SKIPS  # noqa: E402
+from indexer.queries.sounds import SYLLABLES  # noqa: E402
 from indexer.queries.text import LENIENT_BIGRAMS, REGIONAL_FORM_OF_SIMPLIFIED, WORDS_FIELDS  # noqa: E402
 from kinds import KINDS, SEARCHABLE  # noqa: E402
 
@@ -185,7 +185,7 @@ def without_wrong_characters(body: dict, _q: str) -> dict:
     """The text query without its wrong-character clause (a fixed score over syllable pairs and skips)."""
     body = copy.deepcopy(body)
     should = _text_should(body)
-    should[:] = [c for c in should if not ("constant_score" in c and _mentions(c, SKIPS.split(".")[0]))]
+    should[:] = [c for c in should if not ("constant_score" in c and _mentions(c, SYLLABLES))]
     return body
 
 
@@ -194,7 +194,7 @@ def without_two_wrong(body: dict, _q: str) -> dict:
     body = copy.deepcopy(body)
     for clause in _text_should(body):
         options = clause.get("constant_score", {}).get("filter", {}).get("bool", {}).get("should")
-        if options and _mentions(clause, SKIPS.split(".")[0]):
+        if options and _mentions(clause, SYLLABLES):
             options[1:] = []
     return body
 
@@ -223,7 +223,7 @@ def without_sounds(body: dict, _q: str) -> dict:
     pinyin)."""
     body = copy.deepcopy(body)
     should = _text_should(body)
-    should[:] = [c for c in should if not _mentions(c, SKIPS.split(".")[0])]
+    should[:] = [c for c in should if not _mentions(c, SYLLABLES)]
     return body
 
 

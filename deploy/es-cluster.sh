@@ -16,7 +16,7 @@ base_port=${HUB_ES_CLUSTER_PORT:-9270}
 nodes=${HUB_ES_CLUSTER_NODES:-3}
 heap=${HUB_ES_HEAP:-384m}
 # More JVM options for the engine (HUB_ES_JAVA_OPTS): the tests' throwaway nodes start with the quick compiler only
-# (tests/support.py THROWAWAY_ENGINE_JAVA_OPTS), which takes far less CPU to start a node that lives a minute.
+# (tests/support.py THROWAWAY_ENGINE), which takes far less CPU to start a node that lives a minute.
 read -ra java_extra <<<"${HUB_ES_JAVA_OPTS:-}"
 var=${HUB_VAR_DIR:-$root/var}
 lib="$here/elasticsearch/target/lib"

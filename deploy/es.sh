@@ -11,7 +11,7 @@ root=$(dirname "$here")
 port=${HUB_ES_PORT:-9200}
 heap=${HUB_ES_HEAP:-768m}
 # More JVM options for the engine (HUB_ES_JAVA_OPTS): the tests' throwaway nodes start with the quick compiler only
-# (tests/support.py THROWAWAY_ENGINE_JAVA_OPTS), which takes far less CPU to start a node that lives a minute.
+# (tests/support.py THROWAWAY_ENGINE), which takes far less CPU to start a node that lives a minute.
 read -ra java_extra <<<"${HUB_ES_JAVA_OPTS:-}"
 var=${HUB_VAR_DIR:-$root/var}
 base="$var/es-$port"

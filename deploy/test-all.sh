@@ -52,7 +52,7 @@ if [ $python_rc != 0 ]; then kill $browser_pid 2>/dev/null || true; wait $browse
 touch "$browser_go"
 # The few serial tests mostly wait (an engine of their own stopping and starting, a cluster of their own forming)
 # and use no engine the others use, so they run in the background beside the browser tests, which keep both cores
-# busy; so do the UI's unit tests (no service, about 20 s: beside the browser tests' stacks starting). Their
+# busy; so do the UI's unit tests (no service; their limits allow for the loaded machine, ui/vite.config.ts). Their
 # reports follow at the end.
 serial_log=$(mktemp); ui_log=$(mktemp)
 .venv/bin/pytest -m serial tests >"$serial_log" 2>&1 &

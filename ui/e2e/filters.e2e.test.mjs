@@ -17,7 +17,6 @@ after(async () => {
   await browser?.close();
 });
 
-
 const total = (q, label) => api(`/v2/total?q=${encodeURIComponent(q)}${label.length ? `&label=${label.join(',')}` : ''}`);
 
 /** Waits until the page's '共 N 条' shows n. */

@@ -17,7 +17,6 @@ after(async () => {
   await browser?.close();
 });
 
-
 const cardIds = (page, sel = '.feed-list > article, .feed-grid > article') =>
   page.$$eval(sel, (els) => els.map((e) => `${e.className.split(' ')[1]}:${e.getAttribute('data-arxiv') || e.getAttribute('data-id')}`));
 

@@ -45,7 +45,6 @@ async function guardedPage(opts) {
   return { context, page, seen };
 }
 
-
 const postJson = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Every hotness chart has finished drawing: its canvas stays the same across two polls. */
