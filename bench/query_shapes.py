@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/query_shapes.py --es http://127.0.0.1:9270 --alias hub-bench-1000000 [--queries 400]
     .venv/bin/python bench/query_shapes.py ... --profile 5     # also: which clauses of the 5 slowest cost most
+    .venv/bin/python bench/query_shapes.py ... --dump old.jsonl  # at another commit: the bodies it sends
+    .venv/bin/python bench/query_shapes.py ... --baseline old.jsonl --shapes "as sent"  # those beside these
 
 The bench's distinct searches (bench/run.py `query_set`: the judged queries with relevance, relevance +
 month, hot, and new + week), each body sent in several shapes, shapes interleaved query by query, with
@@ -218,6 +220,27 @@ def without_regional_forms(body: dict, _q: str) -> dict:
     return body
 
 
+def _is_lenient(clause: dict) -> bool:
+    return clause.get("multi_match", {}).get("minimum_should_match") == LENIENT_BIGRAMS
+
+
+def without_lenient(body: dict, _q: str) -> dict:
+    """The text query without its lenient bigram clause (one bigram of four characters or more may be missing)."""
+    body = copy.deepcopy(body)
+    should = _text_should(body)
+    should[:] = [c for c in should if not _is_lenient(c)]
+    return body
+
+
+def lenient_on_titles(body: dict, _q: str) -> dict:
+    """The lenient bigram clause over titles only, not summaries."""
+    body = copy.deepcopy(body)
+    for clause in _text_should(body):
+        if _is_lenient(clause):
+            clause["multi_match"]["fields"] = [f for f in clause["multi_match"]["fields"] if f != "summary"]
+    return body
+
+
 def without_sounds(body: dict, _q: str) -> dict:
     """The text query without any clause over the titles' syllables (near-homophones, wrong characters, typed
     pinyin)."""
@@ -245,6 +268,8 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "no bigrams of bodies": without_content_bigrams,
     "no regional forms": without_regional_forms,
     "no sound clauses": without_sounds,
+    "no lenient bigrams": without_lenient,
+    "lenient bigrams on titles only": lenient_on_titles,
 }
 
 
@@ -273,12 +298,24 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=400)
     parser.add_argument("--shapes", default=",".join(SHAPES), help="comma-separated shape names")
     parser.add_argument("--profile", type=int, default=0, help="profile the N slowest searches as sent")
+    parser.add_argument("--dump", type=Path, help="write the bodies as sent, one JSON line per search, and stop")
+    parser.add_argument("--baseline", type=Path, help="bodies another commit wrote with --dump: one more shape")
     args = parser.parse_args()
     shapes = [name for name in args.shapes.split(",") if name]
     session = requests.Session()
     global CONCEPTS
     CONCEPTS = index_concepts(args.es, args.alias)
     chosen = query_set(args.queries)
+    if args.dump:
+        lines = [json.dumps(engine_body(query, CONCEPTS), ensure_ascii=False) for query in chosen]
+        args.dump.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return
+    if args.baseline:
+        # A change to the query code compared on the same searches in one run (p99 moves ±15 ms between runs).
+        baseline = [json.loads(line) for line in args.baseline.read_text(encoding="utf-8").splitlines()]
+        if len(baseline) < len(chosen):
+            parser.error(f"{args.baseline} holds {len(baseline)} bodies, fewer than --queries {len(chosen)}")
+        shapes.append("baseline")
     for query in chosen[-40:]:  # warm-up
         took(session, args.es, args.alias, engine_body(query, CONCEPTS))
     found: dict[str, dict[str, list[float]]] = {name: {} for name in shapes}
@@ -287,7 +324,8 @@ def main() -> None:
         body = engine_body(query, CONCEPTS)
         order = shapes[number % len(shapes) :] + shapes[: number % len(shapes)]
         for name in order:
-            spent = took(session, args.es, args.alias, SHAPES[name](body, query["q"]))
+            shaped = baseline[number] if name == "baseline" else SHAPES[name](body, query["q"])
+            spent = took(session, args.es, args.alias, shaped)
             found[name].setdefault(query["sort"], []).append(spent)
             found[name].setdefault("all", []).append(spent)
             if name == "as sent":

@@ -96,13 +96,18 @@ def text_query_and_highlight(
     text = fold(q)
     should, groups, understood = _clauses(text, concepts, ranked)
     kinds, places = list(understood.kinds), list(understood.places)
-    weight = 1.0 if is_traditional(clean(q)) else REGIONAL_FORM_OF_SIMPLIFIED
+    traditional = is_traditional(clean(q))
+    weight = 1.0 if traditional else REGIONAL_FORM_OF_SIMPLIFIED
     for form in regional_forms(q):
         # Taiwan and Hong Kong words in mainland words (analysis/regional.py): the converted text is one
         # more way to match, never a replacement, since the conversion tables also turn everyday mainland
         # words (程序, 序列) into others. A query typed in traditional script means the regional words;
-        # one in simplified script (程序) more likely means the mainland one, so its form weighs less.
-        form_should, form_groups, form_understood = _clauses(form, concepts, ranked)
+        # one in simplified script (程序) more likely means the mainland one, so its form weighs less and
+        # is asked for by its words as a whole only (`_form_clauses`).
+        if traditional:
+            form_should, form_groups, form_understood = _clauses(form, concepts, ranked)
+        else:
+            form_should, form_groups, form_understood = _form_clauses(form, concepts)
         should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": weight}})
         groups = list(dict.fromkeys([*groups, *form_groups]))
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
@@ -143,11 +148,14 @@ def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[di
         # corpus and was the costliest clause of such a search at 1M (issue 12); their typos are
         # mostly homophones, which the pinyin clause below finds (大模形 → 大模型). Nor from six words (a
         # pasted title): the words clause forgives the typo, and this clause was a sixth of such a search.
+        # In titles only: over summaries one bigram of such a topic alone (自动 of 自动驾驶) found a large share
+        # of a big corpus, half of such a search at 1M, and a summary's typo'd topic is what the relaxed
+        # pass and the words clause find (bench/RESULTS.md).
         should.append(
             {
                 "multi_match": {
                     "query": text,
-                    "fields": ["title", "title_cn", "summary"],
+                    "fields": ["title", "title_cn"],
                     "minimum_should_match": LENIENT_BIGRAMS,
                     "boost": 0.3,
                 }
@@ -226,6 +234,22 @@ def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[di
             should.extend(core)
         groups = list(dict.fromkeys([*groups, *core_groups]))
     return should, groups, understood
+
+
+def _form_clauses(form: str, concepts: frozenset[str]) -> tuple[list[dict], list, Understood]:
+    """The lighter alternatives of a regional form of a query typed in simplified script: the form's bigrams in one
+    field, as a title phrase, and its glossary concepts. Its words one by one are in `_regional_words_clause`; its
+    sounds, pinyin and typos are the typed text's own (向量 typed means 向量, not how 矢量 sounds). A full second set
+    of clauses was a fifth of such a search at 1M (bench/RESULTS.md)."""
+    groups, rest = glossary().concepts(form)
+    should: list[dict] = [
+        {"multi_match": {"query": form, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
+        {"multi_match": {"query": form, "fields": ["title^2", "title_cn"], "type": "phrase", "boost": 3}},
+    ]
+    synonyms = _synonym_clause(groups, rest, concepts)
+    if synonyms:
+        should.append(synonyms)
+    return should, groups, understand(form)
 
 
 def _regional_words_clause(text: str, weight: float) -> dict | None:

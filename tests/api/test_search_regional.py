@@ -25,6 +25,10 @@ def suggest(client, q) -> list[str]:
         ("AI 晶片與算力", CHIPS),  # 晶片 is Taiwan's 芯片
         # 資料庫 is 数据库 in the corpus; 向量 is written alike in both (and must not become 矢量)
         ("向量資料庫", "向量数据库"),
+        # the same Taiwan words typed with a simplified input method: their forms are asked for more lightly
+        # (indexer/queries/text._form_clauses), and still find the mainland titles
+        ("AI 晶片与算力", CHIPS),
+        ("向量资料库", "向量数据库"),
         ("xin pian yu suan li", CHIPS),
         ("xinpian yu suanli", CHIPS),
         ("xin pian yu shuan ni", CHIPS),  # s/sh and n/l confused, as many readers pronounce them
