@@ -94,10 +94,10 @@ def text_query_and_highlight(
     query's glossary groups are found once for both. `ranked`: the scores order the page (a relevance
     sort), see `_words_clause`."""
     text = fold(q)
-    should, groups, understood = _clauses(text, concepts, ranked)
-    kinds, places = list(understood.kinds), list(understood.places)
     traditional = is_traditional(clean(q))
     weight = 1.0 if traditional else REGIONAL_FORM_OF_SIMPLIFIED
+    should, groups, understood = _clauses(text, concepts, ranked, weight)
+    kinds, places = list(understood.kinds), list(understood.places)
     for form in regional_forms(q):
         # Taiwan and Hong Kong words in mainland words (analysis/regional.py): the converted text is one
         # more way to match, never a replacement, since the conversion tables also turn everyday mainland
@@ -105,16 +105,13 @@ def text_query_and_highlight(
         # one in simplified script (程序) more likely means the mainland one, so its form weighs less and
         # is asked for by its words as a whole only (`_form_clauses`).
         if traditional:
-            form_should, form_groups, form_understood = _clauses(form, concepts, ranked)
+            form_should, form_groups, form_understood = _clauses(form, concepts, ranked, weight)
         else:
             form_should, form_groups, form_understood = _form_clauses(form, concepts)
         should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": weight}})
         groups = list(dict.fromkeys([*groups, *form_groups]))
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
         places += [place for place in form_understood.places if place not in places]
-    by_words = _regional_words_clause(understood.core if understood.changed else text, weight)
-    if by_words:
-        should.append(by_words)
     query = {"bool": {"should": should, "minimum_should_match": 1}}
     boosts = _kind_and_place_boosts(kinds, places)
     if boosts:  # they order what the text found; alone they match nothing
@@ -122,15 +119,18 @@ def text_query_and_highlight(
     return query, _highlight_query(query, groups, concepts)
 
 
-def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[dict], list, Understood]:
+def _clauses(
+    text: str, concepts: frozenset[str], ranked: bool, form_weight: float = REGIONAL_FORM_OF_SIMPLIFIED
+) -> tuple[list[dict], list, Understood]:
     """The alternatives for one folded text: the clauses of the list in the module's docstring, and the
-    topic's own beside them when query understanding took words off (analysis/understanding.py)."""
+    topic's own beside them when query understanding took words off (analysis/understanding.py).
+    `form_weight`: of a word's Taiwan / Hong Kong form in the words clause (`_words_clause`)."""
     groups, rest = glossary().concepts(text)
     words = query_words(text)
     should: list[dict] = [
         {"multi_match": {"query": text, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
         {"multi_match": {"query": text, "fields": ["title^2", "title_cn"], "type": "phrase", "boost": 3}},
-        _words_clause(content_words(words), ranked),
+        _words_clause(content_words(words), ranked, form_weight),
         {"match_phrase": {"people": {"query": text, "boost": 4}}},
         {"term": {"people.raw": {"value": text.lower(), "boost": 8}}},
         {"match_phrase": {"tag_labels": {"query": text, "boost": 2}}},
@@ -219,7 +219,7 @@ def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[di
                     "operator": "and",
                 }
             },
-            _words_clause(query_words(understood.core), ranked),
+            _words_clause(query_words(understood.core), ranked, form_weight),
         ]
         core_synonyms = _synonym_clause(core_groups, core_rest, concepts)
         if core_synonyms:
@@ -238,7 +238,7 @@ def _clauses(text: str, concepts: frozenset[str], ranked: bool) -> tuple[list[di
 
 def _form_clauses(form: str, concepts: frozenset[str]) -> tuple[list[dict], list, Understood]:
     """The lighter alternatives of a regional form of a query typed in simplified script: the form's bigrams in one
-    field, as a title phrase, and its glossary concepts. Its words one by one are in `_regional_words_clause`; its
+    field, as a title phrase, and its glossary concepts. Its words one by one are in `_words_clause`; its
     sounds, pinyin and typos are the typed text's own (向量 typed means 向量, not how 矢量 sounds). A full second set
     of clauses was a fifth of such a search at 1M (bench/RESULTS.md)."""
     groups, rest = glossary().concepts(form)
@@ -250,30 +250,6 @@ def _form_clauses(form: str, concepts: frozenset[str]) -> tuple[list[dict], list
     if synonyms:
         should.append(synonyms)
     return should, groups, understand(form)
-
-
-def _regional_words_clause(text: str, weight: float) -> dict | None:
-    """Word by word, each segmented word or its Taiwan / Hong Kong conversion, most words required as in the
-    words clause: 核心程式 is 核心 (a mainland word too, which the whole-text conversion turns into 内核) and
-    程式 (程序). None when no word of the text has another form (the usual case)."""
-    words = query_words(text)
-    alternatives = [(word, *word_forms(word)) for word in words]
-    if all(len(forms) == 1 for forms in alternatives):
-        return None
-    positions = [
-        {
-            "bool": {
-                "should": [
-                    {"match": {field: {"query": " ".join(query_words(form)), "operator": "and"}}}
-                    for form in forms
-                    for field in ("title_words", "body_words")
-                ],
-                "minimum_should_match": 1,
-            }
-        }
-        for forms in alternatives
-    ]
-    return {"bool": {"should": positions, "minimum_should_match": "2<75%", "boost": 1.5 * weight}}
 
 
 def _kind_and_place_boosts(kinds: list[str], places: list[str]) -> list[dict]:
@@ -290,9 +266,11 @@ def _kind_and_place_boosts(kinds: list[str], places: list[str]) -> list[dict]:
 RANKED_ANY_WORDS = range(3, 6)
 
 
-def _words_clause(words: list[str], ranked: bool) -> dict:
+def _words_clause(words: list[str], ranked: bool, form_weight: float = REGIONAL_FORM_OF_SIMPLIFIED) -> dict:
     """The segmented words across title and body, most of them required: 2<75% (all of one or two,
-    two of three, three of four or five...).
+    two of three, three of four or five...). A word with Taiwan / Hong Kong forms (analysis/regional.word_forms)
+    is matched as typed or as any of them, those at `form_weight` (`_words_or_forms`): 核心程式 is 核心 (a
+    mainland word too, which the whole-text conversion turns into 内核) and 程式 (程序).
 
     On a ranked search of three to five words the clause is scored as a plain disjunction and the
     requirement kept as a non-scoring filter: the same documents with the same scores, but a
@@ -303,6 +281,9 @@ def _words_clause(words: list[str], ranked: bool) -> dict:
     every document, and with a field sort there are no scores to skip by: in these cases the
     disjunction and the filter together measured slower than the one clause (bench/query_shapes.py,
     shape `words clause unsplit`; bench/RESULTS.md)."""
+    forms = [word_forms(word) for word in words]
+    if any(forms):
+        return _words_or_forms(words, forms, ranked, form_weight)
     clause = {
         "multi_match": {
             "query": " ".join(words),
@@ -316,6 +297,30 @@ def _words_clause(words: list[str], ranked: bool) -> dict:
         return clause
     scored = {key: value for key, value in clause["multi_match"].items() if key != "minimum_should_match"}
     return {"bool": {"must": [{"multi_match": scored}], "filter": [clause]}}
+
+
+def _words_or_forms(words: list[str], forms: list[tuple[str, ...]], ranked: bool, form_weight: float) -> dict:
+    """The words clause where some words have regional forms: each position the word or a form (a form may be
+    several segmented words, all required), most positions required, split as `_words_clause` splits it. One
+    clause: a second words clause for the forms beside the first read every body's common words twice, and
+    was two thirds of a search such as 向量数据库的五个常见误区 at 1M (bench/RESULTS.md)."""
+
+    def word(text: str, boost: float) -> dict:
+        match = {"query": " ".join(query_words(text)), "fields": WORDS_FIELDS, "type": "cross_fields"}
+        return {"multi_match": {**match, "operator": "and", "boost": boost}}
+
+    alternatives = [
+        [word(typed, 1.0), *(word(form, form_weight) for form in own)] for typed, own in zip(words, forms, strict=True)
+    ]
+    positions = [
+        options[0] if len(options) == 1 else {"bool": {"should": options, "minimum_should_match": 1}}
+        for options in alternatives
+    ]
+    required = {"bool": {"should": positions, "minimum_should_match": "2<75%", "boost": 1.5}}
+    if not ranked or len(words) not in RANKED_ANY_WORDS:
+        return required
+    scored = {"bool": {"should": [option for options in alternatives for option in options], "boost": 1.5}}
+    return {"bool": {"must": [scored], "filter": [required]}}
 
 
 def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset[str] = frozenset()) -> dict | None:
