@@ -32,6 +32,16 @@ _EN_FILLERS = re.compile(
     r"any|best|recommend(?:ed)?)\b",
     re.IGNORECASE,
 )
+# English words asking for an explanation, at a query's end (`MoE explained`, `RAG for beginners`).
+_EN_EDGE = re.compile(
+    r"\b(?:explained|explanation|for\s+beginners|basics|overview|tutorial|introduction|intro)\s*$", re.I
+)
+# Words by which a reader asks to be told what something is, why or how: an explanation (an article) more than a
+# paper, a project or an event, when the query names no kind.
+_EXPLAINING = frozenset(
+    "为什么说 为什么 为何 怎么样 怎么 如何 有什么区别 是什么 什么是 什么叫 区别 入门 (en-explain)".split()
+)
+_EN_EXPLAINING = re.compile(r"\b(?:what\s+(?:is|are)|how\s+(?:to|do\s+i|can\s+i)|why)\b", re.IGNORECASE)
 # Words that name a kind of item, and the kind.
 _KIND_WORDS = {
     "event": ["线下活动", "活动", "讲座", "沙龙", "会议", "峰会", "工作坊", "训练营", "meetup", "workshop"],
@@ -59,6 +69,11 @@ class Understood:
     @property
     def changed(self) -> bool:
         return bool(self.dropped)
+
+    @property
+    def explaining(self) -> bool:
+        """The reader asks what, why or how (是什么, 入门, `what is`, `explained`) and names no kind of item."""
+        return not self.kinds and any(word in _EXPLAINING for word in self.dropped)
 
 
 def _take_at_edges(text: str, word: str) -> tuple[str, bool]:
@@ -103,9 +118,14 @@ def understand(text: str) -> Understood:
         rest, found = _take_at_edges(rest, word)
         if found:
             dropped.append(word)
+    if _EN_EXPLAINING.search(rest):
+        dropped.append("(en-explain)")
     rest, count = _EN_FILLERS.subn(" ", rest)
+    rest, edge = _EN_EDGE.subn(" ", rest)
     if count:
         dropped.append("(en)")
+    if edge:
+        dropped.append("(en-explain)")
     core = _SPACES.sub(" ", rest).strip()
     if not core:
         return Understood(text, tuple(kinds), tuple(places))

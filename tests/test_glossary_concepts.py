@@ -111,6 +111,8 @@ def test_the_id_finds_the_documents_the_synonyms_found(demo_stack):
     for group in glossary().groups:
         if group[0] == "视觉语言模型":  # the engine reads `vision-language-action` as holding `vision-language model`
             continue
+        if group[0] == "视觉 transformer":  # by terms, its words anywhere in a title: 图 Transformer … 视觉-语言
+            continue
         by_terms = _found(es, demo_stack.alias, {"bool": {"should": [_concept_term(t) for t in group]}})
         by_id = _found(es, demo_stack.alias, {"term": {"concepts": concept_id(group)}})
         assert by_terms <= by_id, (group, sorted(by_terms - by_id))

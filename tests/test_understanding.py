@@ -84,3 +84,39 @@ def test_open_source_as_a_modifier_asks_for_projects(query, core):
     understood = understand(query)
     assert understood.core == core
     assert understood.kinds == ("project",)
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("transformer explained", "transformer"),
+        ("diffusion models for beginners", "diffusion models"),
+        ("vector search basics", "vector search"),
+    ],
+)
+def test_an_english_request_for_an_explanation_leaves_the_topic_at_its_end(query, core):
+    understood = understand(query)
+    assert understood.core == core and understood.explaining
+
+
+@pytest.mark.parametrize("query", ["introduction to agents", "explained variance", "tutorial datasets"])
+def test_such_words_at_the_start_or_inside_stay(query):
+    """Only at the end: at the start they begin a title or a name."""
+    assert understand(query).core == query
+
+
+@pytest.mark.parametrize(
+    ("query", "explaining"),
+    [
+        ("为什么扩散模型生成图片慢", True),
+        ("什么是量化", True),
+        ("how to quantize llama", True),
+        ("强化学习入门", True),
+        ("向量数据库有哪些", False),  # a list, not an explanation
+        ("有没有语音合成的开源项目", False),  # names a kind: the kind decides
+        ("如何参加 北京 活动", False),
+        ("扩散模型", False),
+    ],
+)
+def test_a_question_asking_what_why_or_how_asks_for_an_explanation(query, explaining):
+    assert understand(query).explaining is explaining

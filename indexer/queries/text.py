@@ -53,6 +53,10 @@ CHINESE_BODY_FIELDS = ["title_words", "body_words", "tag_labels"]
 LATIN_BODY_FIELDS = ["title.en", "summary.en", "content.en", "tag_labels"]
 # The fixed score of a concept named in a document's summary or body (`body_concepts`).
 BODY_CONCEPT_SCORE = 0.1
+# The kinds that explain a topic, and their score's factor, for a question asking what, why or how
+# (`_explanations_first`).
+EXPLAINING_KINDS = ("story",)
+EXPLAINING_WEIGHT = 2.0
 HIGHLIGHTED_FIELDS = ["title", "title_cn", "summary"]  # indexer/queries/common.py HIGHLIGHT
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
 
@@ -116,7 +120,17 @@ def text_query_and_highlight(
     boosts = _kind_and_place_boosts(kinds, places)
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
+    elif understood.explaining:
+        query = _explanations_first(query)
     return query, _highlight_query(query, groups, concepts)
+
+
+def _explanations_first(query: dict) -> dict:
+    """A question asking what, why or how with no kind named (analysis/understanding.Understood.explaining): the
+    kinds that explain a topic weigh more, in proportion, than papers and projects on it: an added constant
+    reordered nothing, a title naming the topic scores tens of points."""
+    more = {"filter": {"terms": {"type": list(EXPLAINING_KINDS)}}, "weight": EXPLAINING_WEIGHT}
+    return {"function_score": {"query": query, "functions": [more], "boost_mode": "multiply"}}
 
 
 def _clauses(
@@ -404,6 +418,8 @@ def _on_highlighted_fields(clause: dict) -> dict | None:
     if kind == "multi_match":
         fields = [field for field in body["fields"] if field.split("^")[0] in HIGHLIGHTED_FIELDS]
         return {"multi_match": {**body, "fields": fields}} if fields else None
+    if kind == "function_score":  # explanations first (`_explanations_first`): its query marks the words
+        return _on_highlighted_fields(body["query"])
     if kind == "constant_score":  # the sound-alike clauses (indexer/queries/sounds.py)
         inner = _on_highlighted_fields(body["filter"])
         return {"constant_score": {**body, "filter": inner}} if inner else None

@@ -192,3 +192,16 @@ def test_did_you_mean_when_nothing_is_found(client):
 def test_suggestions_understand_pinyin_traditional_and_full_width(client, typed):
     data = data_of(client.get("/api/v2/search/stories_title", query_string={"q": typed, "type": "stories_title"}))
     assert data, typed
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"), [("为什么需要模型剪枝", "模型剪枝"), ("how to use speculative decoding", None)]
+)
+def test_a_question_asking_why_or_how_lists_articles_before_papers(client, question, topic):
+    """The topic alone lists papers first (their titles name it); asked why or how, the reader wants it explained:
+    the same documents, articles (stories) first (indexer/queries/text._explanations_first)."""
+    asked = [item["type"] for item in search(client, question)["list"]]
+    stories = asked.count("story")
+    assert stories and asked[:stories] == ["story"] * stories, asked
+    if topic:
+        assert search(client, topic)["list"][0]["type"] == "paper"
