@@ -28,7 +28,7 @@ _ZH_EDGE = sorted(
     reverse=True,
 )
 _EN_FILLERS = re.compile(
-    r"\b(what\s+(?:is|are)|how\s+(?:to|do\s+i|can\s+i)|why\s+(?:is|are|do|does)?|which|is\s+there|are\s+there|"
+    r"\b(what\s+(?:is|are)|how(?:\s+(?:to|do\s+i|can\s+i|do(?:es)?|is|are))?|why\s+(?:is|are|do|does)?|which|is\s+there|are\s+there|"
     r"any|best|recommend(?:ed)?)\b",
     re.IGNORECASE,
 )
@@ -41,7 +41,9 @@ _EN_EDGE = re.compile(
 _EXPLAINING = frozenset(
     "为什么说 为什么 为何 怎么样 怎么 如何 有什么区别 是什么 什么是 什么叫 区别 入门 (en-explain)".split()
 )
-_EN_EXPLAINING = re.compile(r"\b(?:what\s+(?:is|are)|how\s+(?:to|do\s+i|can\s+i)|why)\b", re.IGNORECASE)
+_EN_EXPLAINING = re.compile(r"\b(?:what\s+(?:is|are)|how|why)\b", re.IGNORECASE)
+# The verb closing a how-question (`how does speculative decoding work`): not part of the topic.
+_EN_HOW_WORKS = re.compile(r"^\s*(?P<question>how\b.*?)\s+works?\s*$", re.IGNORECASE)
 # Words that name a kind of item, and the kind.
 _KIND_WORDS = {
     "event": ["线下活动", "活动", "讲座", "沙龙", "会议", "峰会", "工作坊", "训练营", "meetup", "workshop"],
@@ -120,6 +122,7 @@ def understand(text: str) -> Understood:
             dropped.append(word)
     if _EN_EXPLAINING.search(rest):
         dropped.append("(en-explain)")
+    rest = _EN_HOW_WORKS.sub(r"\g<question>", rest)
     rest, count = _EN_FILLERS.subn(" ", rest)
     rest, edge = _EN_EDGE.subn(" ", rest)
     if count:

@@ -15,8 +15,7 @@ SOUNDS = ("title_syllables", '"pinyin"')
 
 
 def alternatives(query: dict) -> list[dict]:
-    """The text query's alternatives (inside the weighting of a question asking what, why or how)."""
-    return query["function_score"]["query"]["bool"]["should"] if "function_score" in query else query["bool"]["should"]
+    return query["bool"]["should"]
 
 
 def form_alternatives(q: str) -> list[dict]:

@@ -120,3 +120,16 @@ def test_such_words_at_the_start_or_inside_stay(query):
 )
 def test_a_question_asking_what_why_or_how_asks_for_an_explanation(query, explaining):
     assert understand(query).explaining is explaining
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("how does model pruning work", "model pruning"),
+        ("how attention works", "attention"),
+        ("how is rag evaluated", "rag evaluated"),
+    ],
+)
+def test_a_how_question_leaves_its_verb_and_question_words(query, core):
+    understood = understand(query)
+    assert understood.core == core and understood.explaining

@@ -53,7 +53,7 @@ CHINESE_BODY_FIELDS = ["title_words", "body_words", "tag_labels"]
 LATIN_BODY_FIELDS = ["title.en", "summary.en", "content.en", "tag_labels"]
 # The fixed score of a concept named in a document's summary or body (`body_concepts`).
 BODY_CONCEPT_SCORE = 0.1
-# The kinds that explain a topic, and their score's factor, for a question asking what, why or how
+# The kinds that explain a topic, and the weight of their title naming it, for a question asking what, why or how
 # (`_explanations_first`).
 EXPLAINING_KINDS = ("story",)
 EXPLAINING_WEIGHT = 2.0
@@ -117,20 +117,34 @@ def text_query_and_highlight(
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
         places += [place for place in form_understood.places if place not in places]
     query = {"bool": {"should": should, "minimum_should_match": 1}}
+    if understood.explaining:
+        should.append(_explanations_first(understood.core, concepts))
     boosts = _kind_and_place_boosts(kinds, places)
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
-    elif understood.explaining:
-        query = _explanations_first(query)
     return query, _highlight_query(query, groups, concepts)
 
 
-def _explanations_first(query: dict) -> dict:
+def _explanations_first(topic: str, concepts: frozenset[str]) -> dict:
     """A question asking what, why or how with no kind named (analysis/understanding.Understood.explaining): the
-    kinds that explain a topic weigh more, in proportion, than papers and projects on it: an added constant
-    reordered nothing, a title naming the topic scores tens of points."""
-    more = {"filter": {"terms": {"type": list(EXPLAINING_KINDS)}}, "weight": EXPLAINING_WEIGHT}
-    return {"function_score": {"query": query, "functions": [more], "boost_mode": "multiply"}}
+    kinds that explain a topic, when their title names it (its bigrams, or a glossary concept of it), score that
+    title match once more, so articles on the topic come before papers and projects naming it. One more alternative
+    of the text query (it finds nothing the topic's own clauses do not), where the engine can skip documents by
+    their best possible score: a constant added to every story reordered nothing (a title naming the topic scores
+    tens of points), and a factor on the whole score (`function_score`) or an optional clause beside the text query
+    kept the engine from skipping and doubled a broad question's time at 1M (bench/RESULTS.md)."""
+    groups, _rest = glossary().concepts(topic)
+    named = [{"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}]
+    if groups:  # most of them, as the synonym clause asks
+        named.append({"bool": {"should": [group_clause(g, concepts) for g in groups], "minimum_should_match": "2<75%"}})
+    return {
+        "bool": {
+            "filter": [{"terms": {"type": list(EXPLAINING_KINDS)}}],
+            "should": named,
+            "minimum_should_match": 1,
+            "boost": EXPLAINING_WEIGHT,
+        }
+    }
 
 
 def _clauses(
@@ -418,8 +432,6 @@ def _on_highlighted_fields(clause: dict) -> dict | None:
     if kind == "multi_match":
         fields = [field for field in body["fields"] if field.split("^")[0] in HIGHLIGHTED_FIELDS]
         return {"multi_match": {**body, "fields": fields}} if fields else None
-    if kind == "function_score":  # explanations first (`_explanations_first`): its query marks the words
-        return _on_highlighted_fields(body["query"])
     if kind == "constant_score":  # the sound-alike clauses (indexer/queries/sounds.py)
         inner = _on_highlighted_fields(body["filter"])
         return {"constant_score": {**body, "filter": inner}} if inner else None

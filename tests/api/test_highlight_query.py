@@ -25,8 +25,6 @@ EXTRA = [
 def with_whole_query_highlight(body: dict) -> dict:
     """The body as it was: highlights by the whole text query (and the synonyms' phrases)."""
     whole = body["query"]["bool"]["must"][0]
-    # a question's weighting by kind (text._explanations_first) marks no words: the text query inside it
-    whole = whole["function_score"]["query"] if "function_score" in whole else whole
     _own, *synonyms = body["highlight"]["highlight_query"]["bool"]["should"]
     return {**body, "highlight": {**body["highlight"], "highlight_query": {"bool": {"should": [whole, *synonyms]}}}}
 
