@@ -241,6 +241,28 @@ def lenient_on_titles(body: dict, _q: str) -> dict:
     return body
 
 
+def _phrases_as_conjunctions(clause):
+    """`clause` with the title and tag-label phrases turned into every-bigram matches (no positions read)."""
+    if isinstance(clause, list):
+        return [_phrases_as_conjunctions(c) for c in clause]
+    if not isinstance(clause, dict):
+        return clause
+    multi = clause.get("multi_match", {})
+    if multi.get("type") == "phrase" and multi.get("fields") == ["title^2", "title_cn"]:
+        return {"multi_match": {**{k: v for k, v in multi.items() if k != "type"}, "operator": "and"}}
+    tags = clause.get("match_phrase", {}).get("tag_labels")
+    if isinstance(tags, dict):
+        return {"match": {"tag_labels": {**tags, "operator": "and"}}}
+    return {key: _phrases_as_conjunctions(value) for key, value in clause.items()}
+
+
+def phrases_as_conjunctions(body: dict, _q: str) -> dict:
+    """The title phrase and the tag-label phrase as every bigram in the field, without positions."""
+    body = copy.deepcopy(body)
+    body["query"] = _phrases_as_conjunctions(body["query"])
+    return body
+
+
 def without_sounds(body: dict, _q: str) -> dict:
     """The text query without any clause over the titles' syllables (near-homophones, wrong characters, typed
     pinyin)."""
@@ -270,6 +292,7 @@ SHAPES: dict[str, Callable[[dict, str], dict]] = {
     "no sound clauses": without_sounds,
     "no lenient bigrams": without_lenient,
     "lenient bigrams on titles only": lenient_on_titles,
+    "title and tag phrases as conjunctions": phrases_as_conjunctions,
 }
 
 

@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 from analysis.normalize import clean, fold
 from analysis.regional import is_traditional, regional_forms, word_by_word_forms
+from analysis.understanding import understand
+from analysis.words import query_words
 from indexer.queries import text
 from indexer.queries.sounds import chinese_sound_clauses, suggest_pinyin_clause, typed_pinyin_clauses
 
@@ -19,13 +21,20 @@ QUERIES = {
     "simplified": ["大模型推理加速", "向量数据库 入门", "多模态 论文", "强化学习 机器人", "llm agent"],
     "traditional": ["軟體工程", "網路爬蟲 教學", "伺服器部署", "向量資料庫", "演算法競賽"],
     "pinyin": ["xiang liang shu ju ku", "zhishitupu", "suan li", "llm agent", "shen jing wang"],
+    "questions": [
+        "为什么需要模型剪枝",
+        "如何部署向量数据库",
+        "how does attention work",
+        "什么是世界模型",
+        "rag explained",
+    ],
 }
 
 
 def _regional(q: str) -> None:
     is_traditional(clean(q))
     regional_forms(q)
-    text._regional_words_clause(fold(q), 1.0)
+    text._words_clause(query_words(fold(q)), True, 1.0)  # the words clause with each word's regional forms
 
 
 def _regional_suggest(q: str) -> None:
@@ -39,6 +48,7 @@ STEPS: dict[str, Callable[[str], object]] = {
     "typed pinyin (search)": lambda q: typed_pinyin_clauses(fold(q)),
     "typed pinyin (suggest)": lambda q: suggest_pinyin_clause(fold(q)),
     "sound-alikes (Chinese)": lambda q: chinese_sound_clauses(fold(q)),
+    "understanding (questions, kinds)": lambda q: understand(fold(q)),
 }
 
 
