@@ -104,8 +104,8 @@ def _glossary_clause(q: str, concepts: frozenset[str]) -> dict | None:
 def _replace_glossary(body: dict, q: str, replacement: dict | None) -> dict:
     body = copy.deepcopy(body)
     clause = _glossary_clause(q, CONCEPTS)
-    if clause and "must" in body["query"]["bool"]:
-        should = body["query"]["bool"]["must"][0]["bool"]["should"]
+    should = _text_should(body)
+    if clause and clause in should:  # the whole query's glossary clause (the topic's, if any, is left as it is)
         at = should.index(clause)
         if replacement is None:
             del should[at]

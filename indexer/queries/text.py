@@ -133,10 +133,12 @@ def _explanations_first(topic: str, concepts: frozenset[str]) -> dict:
     their best possible score: a constant added to every story reordered nothing (a title naming the topic scores
     tens of points), and a factor on the whole score (`function_score`) or an optional clause beside the text query
     kept the engine from skipping and doubled a broad question's time at 1M (bench/RESULTS.md)."""
-    groups, _rest = glossary().concepts(topic)
+    groups, rest = glossary().concepts(topic)
     named = [{"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}]
-    if groups:  # most of them, as the synonym clause asks
-        named.append({"bool": {"should": [group_clause(g, concepts) for g in groups], "minimum_should_match": "2<75%"}})
+    if groups:  # most of its concepts and other words, as the synonym clause asks
+        parts = [group_clause(group, concepts) for group in groups]
+        parts += [{"match": {"title_words": word}} for word in query_words(rest) if not is_function_word(word)]
+        named.append({"bool": {"should": parts, "minimum_should_match": "2<75%"}})
     return {
         "bool": {
             "filter": [{"terms": {"type": list(EXPLAINING_KINDS)}}],

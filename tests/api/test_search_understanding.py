@@ -200,3 +200,22 @@ def test_a_question_asking_what_or_how_lists_articles_before_papers_and_projects
     articles (stories) on it first (indexer/queries/text._explanations_first)."""
     asked = [item["type"] for item in search(client, question)["list"]]
     assert asked[:3] == ["story"] * 3, asked
+
+
+@pytest.mark.parametrize(
+    "question", ["为什么 RAG 召回 不准", "扩散模型入门", "how does diffusion work", "什么是 MoE 路由"]
+)
+def test_the_explanation_clause_orders_and_finds_nothing_more(demo_stack, question):
+    """The stories it favours are among what the question's own clauses find: it never widens a question to one of
+    its concepts alone (a relaxed match would rank above strict ones)."""
+    from indexer.lifecycle import indexed_concepts
+    from indexer.queries.search import build_search
+
+    es, alias = demo_stack.es(), demo_stack.alias
+    body = build_search(question, size=200, concepts=indexed_concepts(es, alias))
+    should = body["query"]["bool"]["must"][0]["bool"]["should"]
+    [explaining] = [c for c in should if c.get("bool", {}).get("filter") == [{"terms": {"type": ["story"]}}]]
+    without = json.loads(json.dumps(body))
+    without["query"]["bool"]["must"][0]["bool"]["should"].remove(explaining)
+    found = {hit["_id"] for hit in es.search(index=alias, body=body)["hits"]["hits"]}
+    assert found and found == {hit["_id"] for hit in es.search(index=alias, body=without)["hits"]["hits"]}
