@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from indexer.queries.relax import meant_text, relaxed_query, relaxed_search_body, widened_counts_body
 from indexer.queries.sounds import FUZZY_PAIRS, typed_syllables
 
@@ -68,3 +70,12 @@ def test_the_bodies_keep_filters_and_exclude_or_join_the_strict_text():
     counts = widened_counts_body(strict, relaxed)["query"]["bool"]
     assert counts["must"][0] == {"bool": {"should": [text, relaxed], "minimum_should_match": 1}}
     assert counts["must"][1] == phrase and counts["filter"] == ["f"]
+
+
+def test_one_concept_and_one_plain_word_relax_to_the_concept():
+    """A concept beside a word few documents hold (LoRA 显存): the concept's documents follow the few holding both."""
+    [step] = relaxed_query("LoRA 显存", frozenset())["bool"]["should"]
+    assert '"lora"' in json.dumps(step) and "显存" not in json.dumps(step, ensure_ascii=False)  # the group alone
+    # two plain words, or two concepts, never stand for either alone
+    assert relaxed_query("红烧肉 做法") is None
+    assert relaxed_query("LoRA 微调") is None

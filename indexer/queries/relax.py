@@ -66,7 +66,8 @@ def relaxed_query(q: str, concepts: frozenset[str] = frozenset()) -> dict | None
     by_sound = _concepts_by_sound(topic, syllables, concepts)
     if by_sound:
         steps.append(by_sound)
-    if units >= MIN_UNITS_FOR_ANY:
+    if units >= MIN_UNITS_FOR_ANY or (len(groups) == 1 and units == 2):
+        # one concept and one plain word (RAG 踩坑, LoRA 显存): the concept's documents follow the few holding both
         steps += [group_clause(group, concepts) for group in groups]
         tags = [tag for word in words if (tag := _tag_named(word))]
         if tags:
