@@ -213,5 +213,18 @@ for (const [name, opts, mobile, width] of [['desktop 1280', {}, false, 1280], ['
       assert.deepEqual(page.errors, []);
       await context.close();
     });
+
+    test('a question asking how lists articles first: 扩散模型入门 opens with stories, not papers', async () => {
+      const { context, page } = await newPage(browser, opts);
+      await page.goto(BASE + '/search?q=' + encodeURIComponent('扩散模型入门'));
+      const cards = page.locator('[aria-label="搜索结果"] article');
+      await cards.nth(2).waitFor();
+      const firstLinks = [];
+      for (let i = 0; i < 3; i += 1) firstLinks.push(await cards.nth(i).locator('a[href^="/view/"], a[href^="/paper/"]').first().getAttribute('href'));
+      assert.ok(firstLinks.every((href) => href.startsWith('/view/')), firstLinks.join(' '));
+      await shot(page, `search-question-${width}`);
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    });
   });
 }
