@@ -72,10 +72,12 @@ def test_the_bodies_keep_filters_and_exclude_or_join_the_strict_text():
     assert counts["must"][1] == phrase and counts["filter"] == ["f"]
 
 
-def test_one_concept_and_one_plain_word_relax_to_the_concept():
-    """A concept beside a word few documents hold (LoRA 显存): the concept's documents follow the few holding both."""
-    [step] = relaxed_query("LoRA 显存", frozenset())["bool"]["should"]
+def test_one_concept_and_one_plain_word_found_nowhere_together_relax_to_the_concept():
+    """A concept beside a word no document holds with it (LoRA 显存): the concept's documents rather than nothing."""
+    [step] = relaxed_query("LoRA 显存", frozenset(), nothing_found=True)["bool"]["should"]
     assert '"lora"' in json.dumps(step) and "显存" not in json.dumps(step, ensure_ascii=False)  # the group alone
+    # with a strict hit (a repository named quartz-rag), the concept does not stand for the pair
+    assert relaxed_query("LoRA 显存", frozenset()) is None
     # two plain words, or two concepts, never stand for either alone
-    assert relaxed_query("红烧肉 做法") is None
-    assert relaxed_query("LoRA 微调") is None
+    assert relaxed_query("红烧肉 做法", nothing_found=True) is None
+    assert relaxed_query("LoRA 微调", nothing_found=True) is None

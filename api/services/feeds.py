@@ -69,7 +69,8 @@ def search_page(args: dict) -> Response:
         started = time.perf_counter()
         data = page_of(reader().search(body), args["page"], args["size"], args["label"], ops.text)
         if ops.text and data["total"] < RELAX_BELOW:
-            data = _with_relaxed(data, body, relaxed_query(ops.text, concepts), args)
+            relaxed = relaxed_query(ops.text, concepts, nothing_found=data["total"] == 0)
+            data = _with_relaxed(data, body, relaxed, args)
         took = round(time.perf_counter() - started, 3)
         empty = ops.text and data["total"] == 0 and args["page"] == 1
         return {**data, "did_you_mean": did_you_mean(ops.text) if empty else None, "query_help": ops.help, "took": took}
@@ -101,8 +102,9 @@ def counts(args: dict) -> Response:
         concepts = reader().concepts()
         body = build_counts(ops.text, tags=args["label"], time=args["time"], concepts=concepts, operators=ops)
         result = reader().search(body)
-        relaxed = relaxed_query(ops.text, concepts) if ops.text else None
-        if relaxed is not None and result["hits"]["total"]["value"] < RELAX_BELOW:
+        found = result["hits"]["total"]["value"]
+        relaxed = relaxed_query(ops.text, concepts, nothing_found=found == 0) if ops.text else None
+        if relaxed is not None and found < RELAX_BELOW:
             result = reader().search(widened_counts_body(body, relaxed))  # as the list shows them
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}
         per_kind = {name: buckets.get(name, 0) for name in kinds.SEARCHABLE}

@@ -51,7 +51,9 @@ MIN_WORD_LENGTH = 2
 CJK_RUN = re.compile(f"{CJK.pattern}+")
 
 
-def relaxed_query(q: str, concepts: frozenset[str] = frozenset()) -> dict | None:
+def relaxed_query(q: str, concepts: frozenset[str] = frozenset(), *, nothing_found: bool = False) -> dict | None:
+    """`nothing_found`: the strict pass found nothing at all (a topic of one concept and one word then widens to
+    the concept; with even one strict hit, such as a repository named quartz-rag, it does not)."""
     topic = understand(fold(q)).core
     words = [w for w in query_words(topic) if len(w) >= MIN_WORD_LENGTH]
     groups, rest = glossary().concepts(topic)
@@ -66,8 +68,8 @@ def relaxed_query(q: str, concepts: frozenset[str] = frozenset()) -> dict | None
     by_sound = _concepts_by_sound(topic, syllables, concepts)
     if by_sound:
         steps.append(by_sound)
-    if units >= MIN_UNITS_FOR_ANY or (len(groups) == 1 and units == 2):
-        # one concept and one plain word (RAG 踩坑, LoRA 显存): the concept's documents follow the few holding both
+    if units >= MIN_UNITS_FOR_ANY or (nothing_found and len(groups) == 1 and units == 2):
+        # one concept and one plain word no document holds beside it (LoRA 显存): the concept's documents
         steps += [group_clause(group, concepts) for group in groups]
         tags = [tag for word in words if (tag := _tag_named(word))]
         if tags:
