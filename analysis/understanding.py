@@ -6,6 +6,9 @@ off; the search keeps the whole query's clauses (an exact title with such a word
 adds the topic's own clauses, limited to the named kind when there is one (杭州 活动: Hangzhou's events,
 never everything about Hangzhou).
 
+A question asking what, why or how with no kind word asks for an explanation (`Understood.explaining`): the search
+then puts articles on the topic first (indexer/queries/text.py).
+
 The word lists name classes of words a reader types around any topic; none names a topic."""
 
 from __future__ import annotations
@@ -127,7 +130,7 @@ def understand(text: str) -> Understood:
     rest, edge = _EN_EDGE.subn(" ", rest)
     if count:
         dropped.append("(en)")
-    if edge:
+    if edge and "(en-explain)" not in dropped:
         dropped.append("(en-explain)")
     core = _SPACES.sub(" ", rest).strip()
     if not core:

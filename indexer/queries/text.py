@@ -4,14 +4,18 @@ Every clause is a way for a document to match; `minimum_should_match` inside the
 partial matches from exploding (a query none of whose words is in the corpus finds nothing):
 - words: all bigrams of the folded query in one field (strict, the best matches), the characters as
   a phrase, the whole query as a title phrase;
-- segmented words (jieba) across title and body, most of them required; from four Chinese
-  characters the same leniently on bigrams, one may be missing (a mistyped character);
+- segmented words (jieba) across title and body, most of them required, each also as its Taiwan / Hong
+  Kong forms; from four Chinese characters the title bigrams leniently, one may be missing (a mistyped
+  character);
 - Latin words stemmed and split at case and digits (`gpt4` = `GPT-4`, `agents` = `agent`), with
   fuzzy matching for words of five letters or more;
 - exact fields: arXiv numbers, people (authors, user names), tag labels, organisers, repositories;
 - pinyin: full or initials, as words or as a prefix of the title; homophones of Chinese words;
 - the zh↔en glossary: each synonym of a term in the query, with a lower weight: by the group's concept
-  id where the index carries it (one term instead of every synonym in every field), else as phrases."""
+  id where the index carries it (one term instead of every synonym in every field), else as phrases;
+- how the topic sounds (indexer/queries/sounds.py): pinyin typed with spaces, near-homophones, a wrong character;
+- the query's Taiwan / Hong Kong forms (analysis/regional.py), and for a question asking what, why or how, the
+  stories whose title names the topic once more (`_explanations_first`)."""
 
 from __future__ import annotations
 
@@ -116,9 +120,9 @@ def text_query_and_highlight(
         groups = list(dict.fromkeys([*groups, *form_groups]))
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
         places += [place for place in form_understood.places if place not in places]
-    query = {"bool": {"should": should, "minimum_should_match": 1}}
     if understood.explaining:
         should.append(_explanations_first(understood.core, concepts))
+    query = {"bool": {"should": should, "minimum_should_match": 1}}
     boosts = _kind_and_place_boosts(kinds, places)
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
@@ -127,8 +131,8 @@ def text_query_and_highlight(
 
 def _explanations_first(topic: str, concepts: frozenset[str]) -> dict:
     """A question asking what, why or how with no kind named (analysis/understanding.Understood.explaining): the
-    kinds that explain a topic, when their title names it (its bigrams, or a glossary concept of it), score that
-    title match once more, so articles on the topic come before papers and projects naming it. One more alternative
+    kinds that explain a topic, when their title names it (all its bigrams, or most of its concepts and other words,
+    as the synonym clause asks), score that title match once more, so articles on the topic come before papers and projects naming it. One more alternative
     of the text query (it finds nothing the topic's own clauses do not), where the engine can skip documents by
     their best possible score: a constant added to every story reordered nothing (a title naming the topic scores
     tens of points), and a factor on the whole score (`function_score`) or an optional clause beside the text query
