@@ -131,12 +131,13 @@ def text_query_and_highlight(
 
 def _explanations_first(topic: str, concepts: frozenset[str]) -> dict:
     """A question asking what, why or how with no kind named (analysis/understanding.Understood.explaining): the
-    kinds that explain a topic, when their title names it (all its bigrams, or most of its concepts and other words,
-    as the synonym clause asks), score that title match once more, so articles on the topic come before papers and projects naming it. One more alternative
-    of the text query (it finds nothing the topic's own clauses do not), where the engine can skip documents by
-    their best possible score: a constant added to every story reordered nothing (a title naming the topic scores
-    tens of points), and a factor on the whole score (`function_score`) or an optional clause beside the text query
-    kept the engine from skipping and doubled a broad question's time at 1M (bench/RESULTS.md)."""
+    kinds that explain a topic, when their title names it (all its bigrams, or most of its concepts and other
+    words, as the synonym clause asks), score that title match once more, so articles on the topic come before
+    papers and projects naming it. One more alternative of the text query (it finds nothing the topic's own
+    clauses do not), where the engine can skip documents by their best possible score: a constant added to every
+    story reordered nothing (a title naming the topic scores tens of points), and a factor on the whole score
+    (`function_score`) or an optional clause beside the text query kept the engine from skipping and doubled a
+    broad question's time at 1M (bench/RESULTS.md)."""
     groups, rest = glossary().concepts(topic)
     named = [{"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}]
     if groups:  # most of its concepts and other words, as the synonym clause asks
@@ -162,8 +163,7 @@ def _clauses(
     groups, rest = glossary().concepts(text)
     words = query_words(text)
     should: list[dict] = [
-        {"multi_match": {"query": text, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
-        {"multi_match": {"query": text, "fields": ["title^2", "title_cn"], "type": "phrase", "boost": 3}},
+        *_as_a_whole(text),
         _words_clause(content_words(words), ranked, form_weight),
         {"match_phrase": {"people": {"query": text, "boost": 4}}},
         {"term": {"people.raw": {"value": text.lower(), "boost": 8}}},
@@ -270,16 +270,21 @@ def _clauses(
     return should, groups, understood
 
 
+def _as_a_whole(text: str) -> list[dict]:
+    """The text's bigrams all in one field (the best matches), and the text as a title phrase."""
+    return [
+        {"multi_match": {"query": text, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
+        {"multi_match": {"query": text, "fields": ["title^2", "title_cn"], "type": "phrase", "boost": 3}},
+    ]
+
+
 def _form_clauses(form: str, concepts: frozenset[str]) -> tuple[list[dict], list, Understood]:
     """The lighter alternatives of a regional form of a query typed in simplified script: the form's bigrams in one
     field, as a title phrase, and its glossary concepts. Its words one by one are in `_words_clause`; its
     sounds, pinyin and typos are the typed text's own (向量 typed means 向量, not how 矢量 sounds). A full second set
     of clauses was a fifth of such a search at 1M (bench/RESULTS.md)."""
     groups, rest = glossary().concepts(form)
-    should: list[dict] = [
-        {"multi_match": {"query": form, "fields": BIGRAM_FIELDS, "type": "best_fields", "operator": "and"}},
-        {"multi_match": {"query": form, "fields": ["title^2", "title_cn"], "type": "phrase", "boost": 3}},
-    ]
+    should = _as_a_whole(form)
     synonyms = _synonym_clause(groups, rest, concepts)
     if synonyms:
         should.append(synonyms)
