@@ -21,6 +21,6 @@ def test_each_query_class_has_ten_queries_half_of_them_held_out():
     held = Counter(j.category for j in judgments if j.split == "heldout")
     assert set(per_class) == {"question", "acronym", "typo_fuzzy", "pinyin_spaced", "regional", "broad"}
     assert all(n >= 10 for n in per_class.values()), per_class
-    assert all(held[c] * 2 == n for c, n in per_class.items()), held
+    assert all(abs(held[c] * 2 - n) <= 1 for c, n in per_class.items()), held  # half, of an odd count either way
     tuned = {j.query for j in load_judgments(JUDGMENTS)}
     assert tuned.isdisjoint(j.query for j in judgments)  # new queries, not the tuned set's

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import json
 
-from indexer.queries.relax import meant_text, relaxed_query, relaxed_search_body, widened_counts_body
+import pytest
+
+from indexer.queries.relax import (
+    is_a_pair,
+    meant_text,
+    names_an_item,
+    relaxed_query,
+    relaxed_search_body,
+    widened_counts_body,
+)
 from indexer.queries.sounds import FUZZY_PAIRS, typed_syllables
 
 
@@ -74,10 +83,34 @@ def test_the_bodies_keep_filters_and_exclude_or_join_the_strict_text():
 
 def test_one_concept_and_one_plain_word_found_nowhere_together_relax_to_the_concept():
     """A concept beside a word no document holds with it (LoRA 显存): the concept's documents rather than nothing."""
-    [step] = relaxed_query("LoRA 显存", frozenset(), nothing_found=True)["bool"]["should"]
+    [step] = relaxed_query("LoRA 显存", frozenset(), widen_pair=True)["bool"]["should"]
     assert '"lora"' in json.dumps(step) and "显存" not in json.dumps(step, ensure_ascii=False)  # the group alone
     # with a strict hit (a repository named quartz-rag), the concept does not stand for the pair
     assert relaxed_query("LoRA 显存", frozenset()) is None
     # two plain words, or two concepts, never stand for either alone
-    assert relaxed_query("红烧肉 做法", nothing_found=True) is None
-    assert relaxed_query("LoRA 微调", nothing_found=True) is None
+    assert relaxed_query("红烧肉 做法", widen_pair=True) is None
+    assert relaxed_query("LoRA 微调", widen_pair=True) is None
+
+
+def test_a_pair_is_one_concept_and_one_plain_word():
+    assert is_a_pair("LoRA 显存") and is_a_pair("LoRA 显存有哪些")
+    assert not is_a_pair("LoRA 微调") and not is_a_pair("红烧肉 做法") and not is_a_pair("LoRA")
+
+
+@pytest.mark.parametrize(
+    ("query", "source"),
+    [
+        ("quartz-rag", {"title": "owner/Quartz-RAG", "repo": "owner/Quartz-RAG"}),  # the repository's name
+        ("owner/quartz-rag", {"title": "owner/Quartz-RAG", "repo": "owner/Quartz-RAG"}),
+        ("quartz  RAG", {"title": "Quartz RAG", "people": []}),  # a title, spaces and case aside
+        ("ＱＵＡＲＴＺ ＲＡＧ", {"title": "quartz rag"}),  # typed full-width
+        ("Ada Wu", {"title": "x", "people": ["ada wu"]}),
+    ],
+)
+def test_a_hit_named_by_the_whole_query_is_the_item_it_names(query, source):
+    assert names_an_item(query, [{"_source": {"title": "other"}}, {"_source": source}])
+
+
+def test_a_hit_holding_the_query_in_a_longer_name_is_not_named_by_it():
+    assert not names_an_item("quartz-rag", [{"_source": {"title": "quartz-rag 入门", "repo": "a/quartz-rag-cli"}}])
+    assert not names_an_item("quartz-rag", [])

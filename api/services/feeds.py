@@ -18,7 +18,14 @@ from api.services.corrections import did_you_mean
 from api.user_flags import apply_item_flags
 from indexer.queries.feed import build_feed
 from indexer.queries.operators import resolve as resolve_operators
-from indexer.queries.relax import relaxed_query, relaxed_search_body, widened_counts_body
+from indexer.queries.relax import (
+    is_a_pair,
+    names_an_item,
+    names_body,
+    relaxed_query,
+    relaxed_search_body,
+    widened_counts_body,
+)
 from indexer.queries.search import build_counts, build_search
 
 # The routes' documented envelopes; the answers are encoded without dumping through them
@@ -69,7 +76,8 @@ def search_page(args: dict) -> Response:
         started = time.perf_counter()
         data = page_of(reader().search(body), args["page"], args["size"], args["label"], ops.text)
         if ops.text and data["total"] < RELAX_BELOW:
-            relaxed = relaxed_query(ops.text, concepts, nothing_found=data["total"] == 0)
+            widen_pair = _may_widen_pair(ops.text, body, data["total"])
+            relaxed = relaxed_query(ops.text, concepts, widen_pair=widen_pair)
             data = _with_relaxed(data, body, relaxed, args)
         took = round(time.perf_counter() - started, 3)
         empty = ops.text and data["total"] == 0 and args["page"] == 1
@@ -79,6 +87,17 @@ def search_page(args: dict) -> Response:
     if args["q"] and args["page"] == 1 and total:
         log_search_after_answer(args["q"])
     return answer
+
+
+def _may_widen_pair(text: str, strict: dict, found: int) -> bool:
+    """A topic of one concept and one word (indexer/queries/relax.is_a_pair) that found fewer than a page widens to
+    the concept, unless one of its few hits is the item the query names (a repository typed as quartz-rag). The
+    same answer for the list, each of its pages and the tabs' counts: it reads the strict hits, not a page."""
+    if not is_a_pair(text):
+        return False
+    if found == 0:
+        return True
+    return not names_an_item(text, reader().search(names_body(strict))["hits"]["hits"])
 
 
 def _with_relaxed(data: dict, body: dict, relaxed: dict | None, args: dict) -> dict:
@@ -103,8 +122,10 @@ def counts(args: dict) -> Response:
         body = build_counts(ops.text, tags=args["label"], time=args["time"], concepts=concepts, operators=ops)
         result = reader().search(body)
         found = result["hits"]["total"]["value"]
-        relaxed = relaxed_query(ops.text, concepts, nothing_found=found == 0) if ops.text else None
-        if relaxed is not None and found < RELAX_BELOW:
+        relaxed = None
+        if ops.text and found < RELAX_BELOW:
+            relaxed = relaxed_query(ops.text, concepts, widen_pair=_may_widen_pair(ops.text, body, found))
+        if relaxed is not None:
             result = reader().search(widened_counts_body(body, relaxed))  # as the list shows them
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}
         per_kind = {name: buckets.get(name, 0) for name in kinds.SEARCHABLE}

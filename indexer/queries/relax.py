@@ -15,7 +15,9 @@ Step by step, each step only where the strict query already required more:
   terms), or any of its words that is a tag label: words that name a subject of this corpus. A plain
   word alone never matches here, so a query none of whose content words is a concept or a tag (a
   recipe, a string of letters) finds no more than the strict pass did; and two concepts are never
-  widened to either alone (语音 合成 is not every text on speech), as the strict query holds too.
+  widened to either alone (语音 合成 is not every text on speech), as the strict query holds too; one concept and
+  one plain word (LoRA 显存) widen to the concept when the caller says so (`widen_pair`: unless the strict pass
+  found the item the query names, `names_an_item`).
 
 None when neither step applies."""
 
@@ -48,16 +50,17 @@ MIN_LATIN_TAG_WORD = 3
 MIN_UNITS_FOR_ANY = 3
 # Shortest word that can stand for a subject by itself (one Chinese character or letter cannot).
 MIN_WORD_LENGTH = 2
+# The strict hits looked at for the item a query names: all of them, since the relaxed pass runs below a page.
+NAMES_LOOKED_AT = 20
 CJK_RUN = re.compile(f"{CJK.pattern}+")
 
 
-def relaxed_query(q: str, concepts: frozenset[str] = frozenset(), *, nothing_found: bool = False) -> dict | None:
-    """`nothing_found`: the strict pass found nothing at all (a topic of one concept and one word then widens to
-    the concept; with even one strict hit, such as a repository named quartz-rag, it does not)."""
+def relaxed_query(q: str, concepts: frozenset[str] = frozenset(), *, widen_pair: bool = False) -> dict | None:
+    """`widen_pair`: a topic of one concept and one plain word may widen to the concept (`is_a_pair`); the caller
+    says so unless the strict pass found the item the query names (`names_an_item`)."""
     topic = understand(fold(q)).core
     words = [w for w in query_words(topic) if len(w) >= MIN_WORD_LENGTH]
-    groups, rest = glossary().concepts(topic)
-    units = len(groups) + len([w for w in query_words(rest) if len(w) >= MIN_WORD_LENGTH])
+    groups, units = _units(topic)
     steps: list[dict] = []
     syllables = typed_syllables(topic)
     if syllables:  # typed as sounds: its words are syllables, found in titles as pairs
@@ -68,8 +71,8 @@ def relaxed_query(q: str, concepts: frozenset[str] = frozenset(), *, nothing_fou
     by_sound = _concepts_by_sound(topic, syllables, concepts)
     if by_sound:
         steps.append(by_sound)
-    if units >= MIN_UNITS_FOR_ANY or (nothing_found and len(groups) == 1 and units == 2):
-        # one concept and one plain word no document holds beside it (LoRA 显存): the concept's documents
+    if units >= MIN_UNITS_FOR_ANY or (widen_pair and len(groups) == 1 and units == 2):
+        # one concept and one plain word few documents hold beside it (LoRA 显存, TTS 成本): the concept's documents
         steps += [group_clause(group, concepts) for group in groups]
         tags = [tag for word in words if (tag := _tag_named(word))]
         if tags:
@@ -77,6 +80,47 @@ def relaxed_query(q: str, concepts: frozenset[str] = frozenset(), *, nothing_fou
     if not steps:
         return None
     return {"bool": {"should": steps, "minimum_should_match": 1}}
+
+
+def _units(topic: str) -> tuple[list, int]:
+    """The topic's glossary groups, and how many concepts and other words (of two characters or more) it has."""
+    groups, rest = glossary().concepts(topic)
+    return groups, len(groups) + len([w for w in query_words(rest) if len(w) >= MIN_WORD_LENGTH])
+
+
+def is_a_pair(q: str) -> bool:
+    """The topic is one glossary concept and one plain word (`TTS 成本`), which `widen_pair` may widen."""
+    groups, units = _units(understand(fold(q)).core)
+    return len(groups) == 1 and units == 2
+
+
+def names_body(strict: dict) -> dict:
+    """The few documents (fewer than a page) a strict search body found, with what names them (`names_an_item`)."""
+    return {"query": strict["query"], "size": NAMES_LOOKED_AT, "_source": ["title", "repo", "people"]}
+
+
+def names_an_item(q: str, hits: list[dict]) -> bool:
+    """A hit's whole name is the query: its title, its repository or the repository's name (quartz-rag), a person.
+    The reader typed a name and the strict pass found it, so widening its words (every RAG project after
+    quartz-rag) would only bury the answer."""
+    wanted = _name_key(q)
+    for hit in hits:
+        source = hit.get("_source", {})
+        repo = source.get("repo") or ""
+        people = source.get("people") or []
+        names = [
+            source.get("title") or "",
+            repo,
+            repo.partition("/")[2],
+            *([people] if isinstance(people, str) else people),
+        ]
+        if any(name and _name_key(name) == wanted for name in names):
+            return True
+    return False
+
+
+def _name_key(text: str) -> str:
+    return " ".join(fold(text).casefold().split())
 
 
 def _fewer_words(topic: str) -> dict | None:

@@ -61,6 +61,9 @@ BODY_CONCEPT_SCORE = 0.1
 # (`_explanations_first`).
 EXPLAINING_KINDS = ("story",)
 EXPLAINING_WEIGHT = 2.0
+# Added to an item of the kind a query names (论文, 活动, 开源项目): its items before other kinds', whose title word
+# and body word outscore a concept match (`VLA 论文` listed a story titled 从论文到代码 first with 3).
+KIND_BOOST = 30
 HIGHLIGHTED_FIELDS = ["title", "title_cn", "summary"]  # indexer/queries/common.py HIGHLIGHT
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
 
@@ -295,7 +298,7 @@ def _kind_and_place_boosts(kinds: list[str], places: list[str]) -> list[dict]:
     """Items of the named kind, and events held in the named place, first among what the text found."""
     boosts: list[dict] = []
     if kinds:
-        boosts.append({"terms": {"type": kinds, "boost": 3}})
+        boosts.append({"terms": {"type": kinds, "boost": KIND_BOOST}})
     for place in places:
         boosts.append({"match_phrase": {"address": {"query": place, "boost": 3}}})
     return boosts

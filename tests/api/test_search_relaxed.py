@@ -5,7 +5,7 @@ them and counted in the tabs; a query with no subject of the corpus still finds 
 from __future__ import annotations
 
 import api.services.feeds as feeds
-from tests.support import data_of
+from tests.support import data_of, info_of
 
 # Our own example: four topic words that no single document holds together.
 LONG = "知识蒸馏 推荐系统 落地 经验 语音合成"
@@ -41,3 +41,28 @@ def test_relaxed_hits_page_on_without_repeats_and_the_tabs_count_them(client):
 def test_no_subject_of_the_corpus_still_finds_nothing(client):
     for q in ("红烧肉 家常 做法 菜谱", "qzxv wpln", "周末 钓鱼 装备 推荐"):
         assert search(client, q)["total"] == 0, q
+
+
+def test_one_concept_and_one_word_with_few_hits_widen_to_the_concept_after_them(client, monkeypatch):
+    """Our own example: a concept and an aspect few documents name together (知识蒸馏 显存) go on with the
+    concept's other documents, after every strict hit, in the list and the tabs' counts."""
+    monkeypatch.setattr(feeds, "RELAX_BELOW", 0)  # the strict pass alone
+    strict = search(client, "知识蒸馏 显存", size=49)  # another size: not the cached answer
+    monkeypatch.setattr(feeds, "RELAX_BELOW", 20)
+    widened = search(client, "知识蒸馏 显存", size=50)
+    assert 0 < strict["total"] < 20, strict["total"]
+    assert widened["total"] > strict["total"]
+    assert keys(widened)[: len(strict["list"])] == keys(strict)
+    more = [" ".join(filter(None, [info.get("title"), info.get("title_cn")])) for info in map(info_of, widened["list"])]
+    more = more[len(strict["list"]) :]
+    assert more and all("蒸馏" in title or "distil" in title.lower() for title in more), more
+    counts = data_of(client.get("/api/v2/total", query_string={"q": "知识蒸馏 显存"}))
+    assert counts["all"] == widened["total"]
+
+
+def test_a_name_the_strict_pass_found_is_not_widened(client):
+    """A repository typed by its name (panda-rag: a concept and a word) is the answer; every other RAG document
+    after it would bury it. Typed with another word, the same concept widens."""
+    named = search(client, "panda-rag")
+    assert [(i["type"], i["project_info"]["repo"]) for i in named["list"]] == [("project", "agentverse-org/panda-rag")]
+    assert data_of(client.get("/api/v2/total", query_string={"q": "panda-rag"}))["all"] == 1

@@ -219,3 +219,15 @@ def test_the_explanation_clause_orders_and_finds_nothing_more(demo_stack, questi
     without["query"]["bool"]["must"][0]["bool"]["should"].remove(explaining)
     found = {hit["_id"] for hit in es.search(index=alias, body=body)["hits"]["hits"]}
     assert found and found == {hit["_id"] for hit in es.search(index=alias, body=without)["hits"]["hits"]}
+
+
+@pytest.mark.parametrize(("query", "topic"), [("具身智能 论文", "具身智能"), ("人形机器人 相关的论文", "人形机器人")])
+def test_a_kind_word_lists_that_kind_before_others_naming_its_words_in_passing(client, query, topic):
+    """论文 asks for papers: a story with 论文 in its title and the topic only in its body (从论文到代码：复现世界模型…)
+    comes after the papers the topic finds; a story whose title names both words may still lead."""
+    page = search(client, query)["list"]
+    kinds = [item["type"] for item in page]
+    assert "paper" in kinds, kinds
+    last_paper = max(i for i, kind in enumerate(kinds) if kind == "paper")
+    before = [info_of(item)["title"] for item in page[:last_paper] if item["type"] != "paper"]
+    assert all(topic in title for title in before), before
