@@ -15,7 +15,13 @@ from elasticsearch import Elasticsearch
 from analysis.normalize import fold
 from analysis.words import query_words
 from indexer.queries.search import build_search
-from indexer.queries.text import LENIENT_BIGRAMS, WORDS_FIELDS, WORDS_FORGIVE_A_TYPO, text_query_and_highlight
+from indexer.queries.text import (
+    LENIENT_BIGRAMS,
+    WORDS_FIELDS,
+    WORDS_FORGIVE_A_TYPO,
+    text_query_and_highlight,
+    word_positions,
+)
 from tests.support import ES_URL
 
 
@@ -29,7 +35,7 @@ def _text_should(query: dict) -> list[dict]:
 
 def _is_required_words(clause: dict) -> bool:
     """The words clause as one minimum-should-match clause: a multi_match, or positions of a word and its regional
-    forms (text._words_or_forms)."""
+    forms (text._by_position)."""
     if clause.get("multi_match", {}).get("fields") == WORDS_FIELDS:
         return True
     positions = clause.get("bool", {})
@@ -70,7 +76,8 @@ def test_a_ranked_search_of_three_to_five_words_scores_them_as_a_disjunction(q):
 @pytest.mark.parametrize("q", ["大模型", "检索增强", "模型量化入门指南：新手最该知道的 10 件事"])
 def test_fewer_or_more_words_keep_one_clause_on_a_ranked_search(q):
     assert len(query_words(fold(q))) not in range(3, 6)
-    assert "multi_match" in _words_clause(text_query_and_highlight(q, ranked=True)[0])
+    clause = _words_clause(text_query_and_highlight(q, ranked=True)[0])
+    assert _is_required_words(clause) and "filter" not in clause.get("bool", {})
 
 
 def _answer(es: Elasticsearch, alias: str, body: dict) -> tuple:
@@ -84,8 +91,8 @@ def _answer(es: Elasticsearch, alias: str, body: dict) -> tuple:
     [
         "具身智能落地经验",
         "大模型推理成本",
-        "开源 向量 数据库",
-        "检索增强生成 实践",
+        "开源 数据库 基准 评测",
+        "检索增强生成 实践 经验",  # three positions: the term's three words are one (text.word_positions)
         "agent tool use benchmark",
         "KV Cache优化",
         "多模态 大模型 评测 基准 数据集",
@@ -138,3 +145,16 @@ def test_the_lenient_bigram_clause_is_left_out_of_three_characters_and_of_six_wo
 def test_the_fuzzy_clause_is_left_out_of_six_words_or_more(q, fuzzy):
     query, _ = text_query_and_highlight(q)
     assert any("fuzziness" in c.get("multi_match", {}) for c in query["bool"]["should"]) is fuzzy
+
+
+@pytest.mark.parametrize(
+    ("q", "positions"),
+    [
+        ("检索增强生成 踩坑", [["检索", "增强", "生成"], ["踩", "坑"]]),  # a long glossary term, single characters
+        ("向量数据库 入门", [["向量", "数据库"], ["入门"]]),
+        ("具身智能 落地 经验", [["具身智能"], ["落地"], ["经验"]]),  # words the segmenter keeps: as they are
+        ("端到端 自动驾驶", [["端到"], ["端"], ["自动驾驶"]]),  # one single character alone stays alone
+    ],
+)
+def test_word_positions_keep_a_split_term_and_a_run_of_single_characters_together(q, positions):
+    assert word_positions(query_words(fold(q))) == positions

@@ -20,6 +20,7 @@ partial matches from exploding (a query none of whose words is in the corpus fin
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from analysis.normalize import CJK, clean, fold
 from analysis.regional import is_traditional, regional_forms, word_forms
@@ -310,11 +311,13 @@ RANKED_ANY_WORDS = range(3, 6)
 
 def _words_clause(words: list[str], ranked: bool, form_weight: float = REGIONAL_FORM_OF_SIMPLIFIED) -> dict:
     """The segmented words across title and body, most of them required: 2<75% (all of one or two,
-    two of three, three of four or five...). A word with Taiwan / Hong Kong forms (analysis/regional.word_forms)
-    is matched as typed or as any of them, those at `form_weight` (`_words_or_forms`): 核心程式 is 核心 (a
-    mainland word too, which the whole-text conversion turns into 内核) and 程式 (程序).
+    two of three, three of four or five...), counted by position (`word_positions`): the parts of a long glossary
+    term (检索 增强 生成) or a run of single characters (踩 坑) are one position, all of it required. A word with
+    Taiwan / Hong Kong forms (analysis/regional.word_forms) is matched as typed or as any of them, those at
+    `form_weight` (`_by_position`): 核心程式 is 核心 (a mainland word too, which the whole-text conversion turns into
+    内核) and 程式 (程序).
 
-    On a ranked search of three to five words the clause is scored as a plain disjunction and the
+    On a ranked search of three to five positions the clause is scored as a plain disjunction and the
     requirement kept as a non-scoring filter: the same documents with the same scores, but a
     disjunction lets the engine skip blocks of documents whose best possible score cannot reach the
     page, which a minimum-should-match clause (Lucene 8) cannot; it scored every body holding two of
@@ -323,9 +326,10 @@ def _words_clause(words: list[str], ranked: bool, form_weight: float = REGIONAL_
     every document, and with a field sort there are no scores to skip by: in these cases the
     disjunction and the filter together measured slower than the one clause (bench/query_shapes.py,
     shape `words clause unsplit`; bench/RESULTS.md)."""
-    forms = [word_forms(word) for word in words]
-    if any(forms):
-        return _words_or_forms(words, forms, ranked, form_weight)
+    positions = word_positions(words)
+    forms = [word_forms(position[0]) if len(position) == 1 else () for position in positions]
+    if any(forms) or len(positions) < len(words):
+        return _by_position(positions, forms, ranked, form_weight)
     clause = {
         "multi_match": {
             "query": " ".join(words),
@@ -341,10 +345,47 @@ def _words_clause(words: list[str], ranked: bool, form_weight: float = REGIONAL_
     return {"bool": {"must": [{"multi_match": scored}], "filter": [clause]}}
 
 
-def _words_or_forms(words: list[str], forms: list[tuple[str, ...]], ranked: bool, form_weight: float) -> dict:
-    """The words clause where some words have regional forms: each position the word or a form (a form may be
-    several segmented words, all required), most positions required, split as `_words_clause` splits it. One
-    clause: a second words clause for the forms beside the first read every body's common words twice, and
+def word_positions(words: list[str]) -> list[list[str]]:
+    """The query's segmented words grouped by what must stand together: the parts of a glossary term the segmenter
+    splits (terms of five characters or more stay out of its dictionary, analysis/vocabulary.segmentation_words, so
+    that their parts are found apart: 检索增强生成 → 检索 增强 生成), and a run of single Chinese characters (踩坑 →
+    踩 坑). Counted one by one, 检索增强生成 踩坑 was satisfied by 检索, 踩 and 坑 in a text on something else."""
+    terms = _split_terms()
+    positions: list[list[str]] = []
+    at = 0
+    while at < len(words):
+        end = next(
+            (end for end in range(len(words), at + 1, -1) if "".join(words[at:end]) in terms),
+            at + 1,
+        )
+        if end == at + 1 and _single_character(words[at]):
+            while end < len(words) and _single_character(words[end]):
+                end += 1
+        positions.append(words[at:end])
+        at = end
+    return positions
+
+
+def _single_character(word: str) -> bool:
+    return len(word) == 1 and bool(CJK.match(word))
+
+
+@lru_cache(maxsize=4)
+def _terms_split_in(glossary_groups: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    return frozenset(
+        term for group in glossary_groups for term in group if CJK.search(term) and len(query_words(term)) > 1
+    )
+
+
+def _split_terms() -> frozenset[str]:
+    """The glossary's Chinese terms that the segmenter splits into more than one word (cached per glossary)."""
+    return _terms_split_in(glossary().groups)
+
+
+def _by_position(positions: list[list[str]], forms: list[tuple[str, ...]], ranked: bool, form_weight: float) -> dict:
+    """The words clause by position: each position its words (all required) or one of the word's regional forms (a
+    form may be several segmented words, all required), most positions required, split as `_words_clause` splits
+    it. One clause: a second words clause for the forms beside the first read every body's common words twice, and
     was two thirds of a search such as 向量数据库的五个常见误区 at 1M (bench/RESULTS.md)."""
 
     def word(text: str, boost: float) -> dict:
@@ -352,14 +393,15 @@ def _words_or_forms(words: list[str], forms: list[tuple[str, ...]], ranked: bool
         return {"multi_match": {**match, "operator": "and", "boost": boost}}
 
     alternatives = [
-        [word(typed, 1.0), *(word(form, form_weight) for form in own)] for typed, own in zip(words, forms, strict=True)
+        [word(" ".join(typed), 1.0), *(word(form, form_weight) for form in own)]
+        for typed, own in zip(positions, forms, strict=True)
     ]
-    positions = [
+    choices = [
         options[0] if len(options) == 1 else {"bool": {"should": options, "minimum_should_match": 1}}
         for options in alternatives
     ]
-    required = {"bool": {"should": positions, "minimum_should_match": "2<75%", "boost": 1.5}}
-    if not ranked or len(words) not in RANKED_ANY_WORDS:
+    required = {"bool": {"should": choices, "minimum_should_match": "2<75%", "boost": 1.5}}
+    if not ranked or len(positions) not in RANKED_ANY_WORDS:
         return required
     scored = {"bool": {"should": [option for options in alternatives for option in options], "boost": 1.5}}
     return {"bool": {"must": [scored], "filter": [required]}}
@@ -384,11 +426,12 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
     # synonym as a phrase over every summary (大语言模型, large language model) made this clause the
     # costliest part of a broad search at 1M (issue 12, bench/query_shapes.py).
     # The other words beside the concepts, without function words (a concept stands for the topic already).
-    words = [word for word in query_words(rest) if not is_function_word(word)]
+    # A run of single characters (踩 坑 of 踩坑) is one of them: counted apart, 踩 and 坑 outvoted the concept.
+    words = [" ".join(p) for p in word_positions([w for w in query_words(rest) if not is_function_word(w)])]
     concepts = [group_clause(group, indexed) for group in groups]
     for word in words:
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
-        concepts.append({"multi_match": {"query": word, "fields": fields}})
+        concepts.append({"multi_match": {"query": word, "fields": fields, **_ALL_OF_A_RUN(word)}})
     named = {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
     if not any(concept_id(group) in indexed for group in groups):
         return named
@@ -403,10 +446,16 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
     }
 
 
+def _ALL_OF_A_RUN(word: str) -> dict:  # noqa: N802 (reads as the option it adds)
+    """A position of several words (踩 坑) needs all of them; a single word keeps its analyzer's own reading."""
+    return {"operator": "and"} if " " in word else {}
+
+
 def _body_word(word: str, indexed: frozenset[str]) -> dict:
     """A word beside a concept named in a body: the word itself, or, for a Latin word naming a glossary group by
     its stem (`agents`), that group in a body as well, so the plural finds what the singular finds."""
-    clause = {"multi_match": {"query": word, "fields": LATIN_BODY_FIELDS if word.isascii() else CHINESE_BODY_FIELDS}}
+    fields = LATIN_BODY_FIELDS if word.isascii() else CHINESE_BODY_FIELDS
+    clause = {"multi_match": {"query": word, "fields": fields, **_ALL_OF_A_RUN(word)}}
     ids = [gid for gid in glossary().latin_ids(word) if gid in indexed] if word.isascii() else []
     if not ids:
         return clause

@@ -231,3 +231,14 @@ def test_a_kind_word_lists_that_kind_before_others_naming_its_words_in_passing(c
     last_paper = max(i for i, kind in enumerate(kinds) if kind == "paper")
     before = [info_of(item)["title"] for item in page[:last_paper] if item["type"] != "paper"]
     assert all(topic in title for title in before), before
+
+
+@pytest.mark.parametrize(
+    ("query", "names"), [("视觉语言模型 踩坑", ("视觉语言模型", "vlm")), ("卷积神经网络 踩坑", ())]
+)
+def test_a_long_term_and_a_split_word_each_count_as_one(client, query, names):
+    """The segmenter splits 视觉语言模型 into 视觉 语言 模型 and 踩坑 into 踩 坑; counted one by one, three of those
+    five matched any text with 踩坑 in its title and 模型 in its body. Each is one unit now: the term's documents
+    (after any holding both), and nothing for a term the corpus lacks (卷积神经网络)."""
+    found = titles(search(client, query))
+    assert len(found) == len([title for title in found if any(name in title.lower() for name in names)]), found
