@@ -62,6 +62,9 @@ BODY_CONCEPT_SCORE = 0.1
 # (`_explanations_first`).
 EXPLAINING_KINDS = ("story",)
 EXPLAINING_WEIGHT = 2.0
+# A title naming the topic by its concepts (知识蒸馏 for `knowledge distillation`) scores them this much more, which
+# puts it level with a title in the query's own words.
+EXPLAINING_CONCEPT_WEIGHT = 2.0
 # Added to an item of the kind a query names (论文, 活动, 开源项目): its items before other kinds', whose title word
 # and body word outscore a concept match (`VLA 论文` listed a story titled 从论文到代码 first with 3).
 KIND_BOOST = 30
@@ -144,10 +147,17 @@ def _explanations_first(topic: str, concepts: frozenset[str]) -> dict:
     broad question's time at 1M (bench/RESULTS.md)."""
     groups, rest = glossary().concepts(topic)
     named = [{"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}]
-    if groups:  # most of its concepts and other words, as the synonym clause asks
+    if groups:
+        # Found as the synonym clause finds it (most of its concepts and other words), scored by its concepts only,
+        # as much as a title naming the topic in the query's own words: an English question about a concept then
+        # ranks the Chinese articles naming it (知识蒸馏 for knowledge distillation) with the papers titled in English.
         parts = [group_clause(group, concepts) for group in groups]
-        parts += [{"match": {"title_words": word}} for word in query_words(rest) if not is_function_word(word)]
-        named.append({"bool": {"should": parts, "minimum_should_match": "2<75%"}})
+        words = [{"match": {"title_words": word}} for word in query_words(rest) if not is_function_word(word)]
+        holds = [
+            {"bool": {"should": parts, "minimum_should_match": "2<75%"}},
+            {"bool": {"should": [*parts, *words], "minimum_should_match": "2<75%"}},
+        ]
+        named.append({"bool": {"filter": holds, "should": parts, "boost": EXPLAINING_CONCEPT_WEIGHT}})
     return {
         "bool": {
             "filter": [{"terms": {"type": list(EXPLAINING_KINDS)}}],
@@ -166,9 +176,12 @@ def _clauses(
     `form_weight`: of a word's Taiwan / Hong Kong form in the words clause (`_words_clause`)."""
     groups, rest = glossary().concepts(text)
     words = query_words(text)
+    understood = understand(text)
+    # With question or kind words taken off, the topic's own words clause (below) stands for this one: both
+    # credited a paper titled with the topic twice (docs/search.md).
     should: list[dict] = [
         *_as_a_whole(text),
-        _words_clause(content_words(words), ranked, form_weight),
+        *([] if understood.changed else [_words_clause(content_words(words), ranked, form_weight)]),
         {"match_phrase": {"people": {"query": text, "boost": 4}}},
         {"term": {"people.raw": {"value": text.lower(), "boost": 8}}},
         {"match_phrase": {"tag_labels": {"query": text, "boost": 2}}},
@@ -234,7 +247,6 @@ def _clauses(
         should.append(arxiv)
     if is_pinyin_like(text):
         should.extend(_pinyin_clauses(text))
-    understood = understand(text)
     # How the topic sounds (indexer/queries/sounds.py): pinyin typed with or without spaces, near-homophones,
     # one wrong character; on the topic alone when question or kind words were taken off (芯片与栓力入门).
     sounds = [*typed_pinyin_clauses(understood.core), *chinese_sound_clauses(understood.core)]
