@@ -18,15 +18,19 @@ from dataclasses import dataclass, field
 
 # Question and request words that are not part of a topic's name: taken off wherever they stand.
 _ZH_QUESTION = sorted(
-    "为什么说 为什么 为何 怎么样 怎么 如何 有哪些 有什么区别 有什么 有没有 是什么 什么是 什么叫 哪些 哪个 哪里 "
-    "求推荐 请问 想问 谁知道 能不能 好不好".split(),
+    "为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么 "
+    "什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱 "
+    "好用的 好用吗".split(),
     key=len,
     reverse=True,
 )
 # Words that are requests at the edge of a query but part of names inside one (推荐系统, 入门指南): taken off
 # only as a query's first or last word, or standing alone between spaces.
 _ZH_EDGE = sorted(
-    ["推荐一下", "推荐", "值得做吗", "值得", "区别", "相关的", "相关", "最近", "入门", "一下", "吗", "呢", "吧", "啊"],
+    [
+        *("推荐一下 推荐 值得做吗 值得 区别 相关的 相关 最近有 最近 入门 一下 靠谱吗 靠谱 好用".split()),
+        *("吗 呢 吧 啊".split()),
+    ],
     key=len,
     reverse=True,
 )
@@ -42,7 +46,8 @@ _EN_EDGE = re.compile(
 # Words by which a reader asks to be told what something is, why or how: an explanation (an article) more than a
 # paper, a project or an event, when the query names no kind.
 _EXPLAINING = frozenset(
-    "为什么说 为什么 为何 怎么样 怎么 如何 有什么区别 是什么 什么是 什么叫 区别 入门 (en-explain)".split()
+    "为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 啥意思 是什么 什么是 什么叫 区别 入门 "
+    "(en-explain)".split()
 )
 _EN_EXPLAINING = re.compile(r"\b(?:what\s+(?:is|are)|how|why)\b", re.IGNORECASE)
 # The verb closing a how-question (`how does speculative decoding work`): not part of the topic.
@@ -60,6 +65,8 @@ _KIND_MODIFIERS = {"project": ["开源的", "open-source", "open source"]}
 _PLACES = (
     "北京 上海 深圳 广州 杭州 成都 武汉 南京 西安 苏州 天津 重庆 长沙 合肥 厦门 青岛 香港 台北 新加坡 线上".split()
 )
+# Kind, question and edge words come off in turns until none is left (three covers 北京最近有 CUDA 训练营吗).
+_PASSES = 3
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")
 
@@ -70,6 +77,7 @@ class Understood:
     kinds: tuple[str, ...] = ()
     places: tuple[str, ...] = ()
     dropped: tuple[str, ...] = field(default=())  # what was taken off
+    asks_only: bool = False  # the query is nothing but question and kind words (有哪些活动), searched whole
 
     @property
     def changed(self) -> bool:
@@ -79,6 +87,17 @@ class Understood:
     def explaining(self) -> bool:
         """The reader asks what, why or how (是什么, 入门, `what is`, `explained`) and names no kind of item."""
         return not self.kinds and any(word in _EXPLAINING for word in self.dropped)
+
+
+def without_asking_words(text: str, understood: Understood) -> str:
+    """`text` without the words `understand` took off it that name a kind (训练营, whose 训练 the glossary would
+    read as the concept training) or ask without asking for an explanation (有哪些, 有没有, 最近: 哪些 matched titles
+    such as 还有哪些没解决的问题). Words asking for one stay (入门, 区别): a title holding them (知识蒸馏入门指南) answers
+    such a question best."""
+    for word in sorted(understood.dropped, key=len, reverse=True):
+        if word not in _EXPLAINING and not word.startswith("("):
+            text = re.sub(re.escape(word), " ", text, flags=re.IGNORECASE)
+    return " ".join(text.split())
 
 
 def _take_at_edges(text: str, word: str) -> tuple[str, bool]:
@@ -92,15 +111,8 @@ def _take_at_edges(text: str, word: str) -> tuple[str, bool]:
     return pattern.sub(" ", stripped), True
 
 
-def understand(text: str) -> Understood:
-    """`text`: the folded query. The core keeps at least one word: a query that is only question or kind
-    words (有哪些活动) keeps them, and the kind still boosts."""
-    rest = _PUNCT.sub(" ", text)
-    dropped: list[str] = []
-    kinds: list[str] = []
-    # A place stays in the topic (北京 论坛 means forums in Beijing, not every forum); it also boosts
-    # events held there.
-    places = [place for place in _PLACES if place in rest]
+def _take_kind_words(rest: str, dropped: list[str], kinds: list[str]) -> str:
+    """`rest` without its kind words (at its edges) and kind modifiers (anywhere), noted in `dropped` and `kinds`."""
     for kind, words in _KIND_WORDS.items():
         for word in sorted(words, key=len, reverse=True):
             rest, found = _take_at_edges(rest, word)
@@ -115,14 +127,35 @@ def understand(text: str) -> Understood:
                 rest = re.sub(re.escape(word), " ", rest, flags=re.IGNORECASE)
                 if kind not in kinds:
                     kinds.append(kind)
-    for word in _ZH_QUESTION:
-        if word in rest:
-            dropped.append(word)
-            rest = rest.replace(word, " ")
-    for word in _ZH_EDGE:
-        rest, found = _take_at_edges(rest, word)
-        if found:
-            dropped.append(word)
+    return rest
+
+
+def understand(text: str) -> Understood:
+    """`text`: the folded query. The core keeps at least one word: a query that is only question or kind
+    words (有哪些活动) keeps them, and the kind still boosts."""
+    rest = _PUNCT.sub(" ", text)
+    dropped: list[str] = []
+    kinds: list[str] = []
+    # A place stays in the topic (北京 论坛 means forums in Beijing, not every forum); it also boosts
+    # events held there.
+    places = [place for place in _PLACES if place in rest]
+    for place in places:  # a word after a place starts a new one (北京最近有 → 北京 最近有)
+        rest = rest.replace(place, f" {place} ")
+    # Again while anything comes off: a kind word stands at the edge once the question word after it is gone
+    # (训练营吗 → 训练营).
+    for _ in range(_PASSES):
+        before = rest
+        rest = _take_kind_words(rest, dropped, kinds)
+        for word in _ZH_QUESTION:
+            if word in rest:
+                dropped.append(word)
+                rest = rest.replace(word, " ")
+        for word in _ZH_EDGE:
+            rest, found = _take_at_edges(rest, word)
+            if found:
+                dropped.append(word)
+        if rest == before:
+            break
     if _EN_EXPLAINING.search(rest):
         dropped.append("(en-explain)")
     rest = _EN_HOW_WORKS.sub(r"\g<question>", rest)
@@ -134,8 +167,8 @@ def understand(text: str) -> Understood:
         dropped.append("(en-explain)")
     core = _SPACES.sub(" ", rest).strip()
     if not core:
-        return Understood(text, tuple(kinds), tuple(places))
+        return Understood(text, tuple(kinds), tuple(places), asks_only=True)
     return Understood(core, tuple(kinds), tuple(places), tuple(dropped))
 
 
-__all__ = ["Understood", "understand"]
+__all__ = ["Understood", "understand", "without_asking_words"]

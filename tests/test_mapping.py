@@ -103,3 +103,18 @@ def test_documents_emit_exactly_the_mapped_fields(demo_stack):
     for hit in scan(demo_stack.es(), index=demo_stack.alias, query={"query": {"match_all": {}}}, size=500):
         emitted |= set(hit["_source"])
     assert emitted == set(load_mapping()["mappings"]["properties"])
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("用 100 行代码理解RLHF 人类反馈", {"rlhf"}),  # Latin written against Chinese, as titles often are
+        ("写给产品经理的MoE 科普", {"moe"}),
+        ("GPT-4o模型评测", {"gpt-4o", "gpt"}),
+    ],
+)
+def test_the_latin_view_splits_latin_from_chinese_written_against_it(demo_stack, text, words):
+    """The stemmed Latin fields (title.en, summary.en, content.en) read a word glued to Chinese characters as its own
+    word: 理解RLHF was one token, and an English query found such titles by their other views only."""
+    tokens = demo_stack.es().indices.analyze(index=demo_stack.alias, body={"analyzer": "latin", "text": text})
+    assert words <= {token["token"] for token in tokens["tokens"]}

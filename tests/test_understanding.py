@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from analysis.understanding import understand
+from analysis.understanding import understand, without_asking_words
 
 
 @pytest.mark.parametrize(
@@ -18,6 +18,12 @@ from analysis.understanding import understand
         ("how to quantize llama", "quantize llama"),
         ("强化学习入门", "强化学习"),
         ("模型蒸馏值得做吗？", "模型蒸馏"),
+        ("为啥要剪枝", "要剪枝"),
+        ("怎样部署推理服务", "部署推理服务"),
+        ("联邦学习是什么意思", "联邦学习"),
+        ("语音识别模型哪家强", "语音识别模型"),
+        ("向量检索靠谱吗", "向量检索"),
+        ("有没有好用的标注工具", "标注工具"),
     ],
 )
 def test_question_and_request_words_leave_the_topic(query, core):
@@ -124,3 +130,33 @@ def test_such_words_at_the_start_or_inside_stay(query):
 )
 def test_a_question_asking_what_why_or_how_asks_for_an_explanation(query, explaining):
     assert understand(query).explaining is explaining
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "kinds"),
+    [
+        ("上海最近有 Triton 训练营吗", "上海 Triton", ("event",)),  # the kind word at the edge once 吗 is off
+        ("广州最近有什么沙龙", "广州", ("event",)),  # a word after a place starts a new one
+    ],
+)
+def test_words_come_off_in_turns_until_none_is_left(query, core, kinds):
+    understood = understand(query)
+    assert (understood.core, understood.kinds) == (core, kinds)
+
+
+def test_a_query_of_only_asking_words_is_marked():
+    assert understand("有哪些活动").asks_only and understand("论文").asks_only
+    assert not understand("杭州 活动").asks_only and not understand("强化学习入门").asks_only
+
+
+@pytest.mark.parametrize(
+    ("query", "kept"),
+    [
+        ("深圳有哪些 AI 活动", "深圳 AI"),  # 有哪些 asks for a list, 活动 names a kind
+        ("CUDA 训练营", "CUDA"),  # 训练营 is a kind of event, not the concept 训练
+        ("强化学习入门", "强化学习入门"),  # 入门 asks for an explanation: a title holding it answers best
+        ("DPO 和 PPO 有什么区别", "DPO 和 PPO 有什么区别"),
+    ],
+)
+def test_asking_words_other_than_explanation_ones_leave_the_glossary_text(query, kept):
+    assert without_asking_words(query, understand(query)) == kept

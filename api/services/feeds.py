@@ -77,7 +77,7 @@ def search_page(args: dict) -> Response:
         data = page_of(reader().search(body), args["page"], args["size"], args["label"], ops.text)
         if ops.text and data["total"] < RELAX_BELOW:
             widen_pair = _may_widen_pair(ops.text, body, data["total"])
-            relaxed = relaxed_query(ops.text, concepts, widen_pair=widen_pair)
+            relaxed = relaxed_query(ops.text, concepts, widen_pair=widen_pair, nothing_found=data["total"] == 0)
             data = _with_relaxed(data, body, relaxed, args)
         took = round(time.perf_counter() - started, 3)
         empty = ops.text and data["total"] == 0 and args["page"] == 1
@@ -124,7 +124,8 @@ def counts(args: dict) -> Response:
         found = result["hits"]["total"]["value"]
         relaxed = None
         if ops.text and found < RELAX_BELOW:
-            relaxed = relaxed_query(ops.text, concepts, widen_pair=_may_widen_pair(ops.text, body, found))
+            widen_pair = _may_widen_pair(ops.text, body, found)
+            relaxed = relaxed_query(ops.text, concepts, widen_pair=widen_pair, nothing_found=found == 0)
         if relaxed is not None:
             result = reader().search(widened_counts_body(body, relaxed))  # as the list shows them
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}

@@ -33,7 +33,7 @@ from analysis.understanding import understand
 from analysis.vocabulary import glossary
 from analysis.words import query_words
 from indexer.queries.sounds import fewer_pairs_clause, fuzzy_pairs_clause, typed_syllables
-from indexer.queries.text import WORDS_FIELDS, group_clause, text_query
+from indexer.queries.text import WORDS_FIELDS, group_clause, text_query, with_boosts_of
 from store.tags import tags_by_id
 
 # Relax only to this share of a long topic's words (the strict clause requires 2<75%).
@@ -55,10 +55,14 @@ NAMES_LOOKED_AT = 20
 CJK_RUN = re.compile(f"{CJK.pattern}+")
 
 
-def relaxed_query(q: str, concepts: frozenset[str] = frozenset(), *, widen_pair: bool = False) -> dict | None:
+def relaxed_query(
+    q: str, concepts: frozenset[str] = frozenset(), *, widen_pair: bool = False, nothing_found: bool = False
+) -> dict | None:
     """`widen_pair`: a topic of one concept and one plain word may widen to the concept (`is_a_pair`); the caller
-    says so unless the strict pass found the item the query names (`names_an_item`)."""
-    topic = understand(fold(q)).core
+    says so unless the strict pass found the item the query names (`names_an_item`). `nothing_found`: the strict
+    pass found nothing, and a place in the query may be dropped (`_elsewhere`)."""
+    understood = understand(fold(q))
+    topic = understood.core
     words = [w for w in query_words(topic) if len(w) >= MIN_WORD_LENGTH]
     groups, units = _units(topic)
     steps: list[dict] = []
@@ -77,9 +81,26 @@ def relaxed_query(q: str, concepts: frozenset[str] = frozenset(), *, widen_pair:
         tags = [tag for word in words if (tag := _tag_named(word))]
         if tags:
             steps.append({"terms": {"tags": list(dict.fromkeys(tags))}})
+    if nothing_found and (elsewhere := _elsewhere(fold(q), understood.places, concepts)):
+        steps.append(elsewhere)
     if not steps:
         return None
     return {"bool": {"should": steps, "minimum_should_match": 1}}
+
+
+def _elsewhere(text: str, places: tuple[str, ...], concepts: frozenset[str]) -> dict | None:
+    """The query without its places, when nothing was found with them and something else is left of its topic: no
+    CUDA 训练营 in 北京, so the ones held elsewhere or online (a place narrows a search that finds something: 北京
+    论坛 lists Beijing's forums only). None for a topic that is only a place (杭州 活动: not every event)."""
+    if not places:
+        return None
+    rest = text
+    for place in places:
+        rest = rest.replace(place, " ")
+    rest = " ".join(rest.split())
+    if not rest or understand(rest).asks_only:
+        return None
+    return text_query(rest, concepts)
 
 
 def _units(topic: str) -> tuple[list, int]:
@@ -189,11 +210,12 @@ def relaxed_search_body(strict: dict, relaxed: dict, start: int, size: int) -> d
     documents the relaxed query finds that the strict text query did not, `size` of them from `start`."""
     query = strict["query"]["bool"]
     text, *rest = query["must"]
+    must = [with_boosts_of(text, relaxed), *rest]
     return {
         **strict,
         "from": start,
         "size": size,
-        "query": {"bool": {**query, "must": [relaxed, *rest], "must_not": [*query.get("must_not", []), text]}},
+        "query": {"bool": {**query, "must": must, "must_not": [*query.get("must_not", []), text]}},
     }
 
 

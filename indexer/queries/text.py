@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from analysis.normalize import CJK, clean, fold
 from analysis.regional import is_traditional, regional_forms, word_forms
-from analysis.understanding import Understood, understand
+from analysis.understanding import Understood, understand, without_asking_words
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
 from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses
@@ -64,7 +64,7 @@ EXPLAINING_KINDS = ("story",)
 EXPLAINING_WEIGHT = 2.0
 # A title naming the topic by its concepts (知识蒸馏 for `knowledge distillation`) scores them this much more, which
 # puts it level with a title in the query's own words.
-EXPLAINING_CONCEPT_WEIGHT = 2.0
+EXPLAINING_CONCEPT_WEIGHT = 3.0
 # Added to an item of the kind a query names (论文, 活动, 开源项目): its items before other kinds', whose title word
 # and body word outscore a concept match (`VLA 论文` listed a story titled 从论文到代码 first with 3).
 KIND_BOOST = 30
@@ -174,9 +174,9 @@ def _clauses(
     """The alternatives for one folded text: the clauses of the list in the module's docstring, and the
     topic's own beside them when query understanding took words off (analysis/understanding.py).
     `form_weight`: of a word's Taiwan / Hong Kong form in the words clause (`_words_clause`)."""
-    groups, rest = glossary().concepts(text)
     words = query_words(text)
     understood = understand(text)
+    groups, rest = glossary().concepts(without_asking_words(text, understood))
     # With question or kind words taken off, the topic's own words clause (below) stands for this one: both
     # credited a paper titled with the topic twice (docs/search.md).
     should: list[dict] = [
@@ -193,55 +193,8 @@ def _clauses(
         # find them. Longer Chinese is found by the bigram clauses above; the characters of a common
         # word as a phrase over every title and summary were a tenth of a search at 1M (issue 12).
         should.append({"multi_match": {"query": text, "fields": UNIGRAM_FIELDS, "type": "phrase", "slop": 0}})
-    elif chinese > 3 and len(words) < WORDS_FORGIVE_A_TYPO:
-        # One mistyped or missing character still finds the rest (向量数剧库 → 向量数…). Not for three
-        # characters: one of their two bigrams alone (模型 of 大模型) is in a large share of a big
-        # corpus and was the costliest clause of such a search at 1M (issue 12); their typos are
-        # mostly homophones, which the pinyin clause below finds (大模形 → 大模型). Nor from six words (a
-        # pasted title): the words clause forgives the typo, and this clause was a sixth of such a search.
-        # In titles only: over summaries one bigram of such a topic alone (自动 of 自动驾驶) found a large share
-        # of a big corpus, half of such a search at 1M, and a summary's typo'd topic is what the relaxed
-        # pass and the words clause find (bench/RESULTS.md).
-        should.append(
-            {
-                "multi_match": {
-                    "query": text,
-                    "fields": ["title", "title_cn"],
-                    "minimum_should_match": LENIENT_BIGRAMS,
-                    "boost": 0.3,
-                }
-            }
-        )
-    if chinese >= 3:
-        # Homophones: the pinyin of each Chinese word (a typo by the pinyin IME picks a homophone).
-        should.append({"match": {"pinyin": {"query": pinyin_forms(text), "operator": "and", "boost": 0.5}}})
-    latin = " ".join(_LATIN.findall(text))
-    if latin and not chinese:
-        should.append(
-            {
-                "multi_match": {
-                    "query": latin,
-                    "fields": LATIN_FIELDS,
-                    "type": "cross_fields",
-                    "minimum_should_match": "2<75%",
-                }
-            }
-        )
-        if len(words) < WORDS_FORGIVE_A_TYPO:
-            # A misspelt word (difusion). From six words the clause above forgives it already, and fuzzy
-            # matching every word of a pasted English title was a sixth of such a search at 1M (issue 12).
-            should.append(
-                {
-                    "multi_match": {
-                        "query": latin,
-                        "fields": ["title.en^2", "summary.en"],
-                        "fuzziness": "AUTO:5,8",
-                        "prefix_length": 1,
-                        "minimum_should_match": "2<75%",
-                        "boost": 0.5,
-                    }
-                }
-            )
+    if not understood.changed:
+        should.extend(_forgiving(text))
     arxiv = _arxiv_clause(text)
     if arxiv:
         should.append(arxiv)
@@ -253,7 +206,7 @@ def _clauses(
     if not understood.changed:
         should.extend(sounds)
     synonyms = _synonym_clause(groups, rest, concepts)
-    if synonyms:
+    if synonyms:  # with words taken off, the topic's glossary clause (below) stands for this one
         should.append(synonyms)
     if understood.changed:
         # The topic without its question, kind and place words (analysis/understanding.py): its own
@@ -274,6 +227,7 @@ def _clauses(
         core_synonyms = _synonym_clause(core_groups, core_rest, concepts)
         if core_synonyms:
             core.append(core_synonyms)
+        core.extend(_forgiving(understood.core))
         core.extend(sounds)
         if understood.kinds:
             # a kind word is satisfied by the item's kind: 杭州 活动 finds Hangzhou's events, not every
@@ -284,6 +238,67 @@ def _clauses(
             should.extend(core)
         groups = list(dict.fromkeys([*groups, *core_groups]))
     return should, groups, understood
+
+
+def _forgiving(text: str) -> list[dict]:
+    """The clauses of one text that forgive a typo or let a word be missing: title bigrams with one missing, the
+    pinyin of its Chinese words (homophones), its Latin words with most of them required and fuzzily. Built from
+    the topic alone when question or kind words were taken off (`_clauses`): from the whole question, the
+    question's own bigrams (哪些 of 有哪些) and English words (`how`, `evaluate`) counted towards what they ask
+    for, and a text titled 还有哪些没解决的问题 matched 深圳有哪些 AI 活动."""
+    words = query_words(text)
+    chinese = len(CJK.findall(text))
+    out: list[dict] = []
+    if chinese > 3 and len(words) < WORDS_FORGIVE_A_TYPO:
+        # One mistyped or missing character still finds the rest (向量数剧库 → 向量数…). Not for three
+        # characters: one of their two bigrams alone (模型 of 大模型) is in a large share of a big
+        # corpus and was the costliest clause of such a search at 1M (issue 12); their typos are
+        # mostly homophones, which the pinyin clause below finds (大模形 → 大模型). Nor from six words (a
+        # pasted title): the words clause forgives the typo, and this clause was a sixth of such a search.
+        # In titles only: over summaries one bigram of such a topic alone (自动 of 自动驾驶) found a large share
+        # of a big corpus, half of such a search at 1M, and a summary's typo'd topic is what the relaxed
+        # pass and the words clause find (bench/RESULTS.md).
+        out.append(
+            {
+                "multi_match": {
+                    "query": text,
+                    "fields": ["title", "title_cn"],
+                    "minimum_should_match": LENIENT_BIGRAMS,
+                    "boost": 0.3,
+                }
+            }
+        )
+    if chinese >= 3:
+        # Homophones: the pinyin of each Chinese word (a typo by the pinyin IME picks a homophone).
+        out.append({"match": {"pinyin": {"query": pinyin_forms(text), "operator": "and", "boost": 0.5}}})
+    latin = " ".join(_LATIN.findall(text))
+    if latin and not chinese:
+        out.append(
+            {
+                "multi_match": {
+                    "query": latin,
+                    "fields": LATIN_FIELDS,
+                    "type": "cross_fields",
+                    "minimum_should_match": "2<75%",
+                }
+            }
+        )
+        if len(words) < WORDS_FORGIVE_A_TYPO:
+            # A misspelt word (difusion). From six words the clause above forgives it already, and fuzzy
+            # matching every word of a pasted English title was a sixth of such a search at 1M (issue 12).
+            out.append(
+                {
+                    "multi_match": {
+                        "query": latin,
+                        "fields": ["title.en^2", "summary.en"],
+                        "fuzziness": "AUTO:5,8",
+                        "prefix_length": 1,
+                        "minimum_should_match": "2<75%",
+                        "boost": 0.5,
+                    }
+                }
+            )
+    return out
 
 
 def _as_a_whole(text: str) -> list[dict]:
@@ -305,6 +320,15 @@ def _form_clauses(form: str, concepts: frozenset[str]) -> tuple[list[dict], list
     if synonyms:
         should.append(synonyms)
     return should, groups, understand(form)
+
+
+def with_boosts_of(text: dict, query: dict) -> dict:
+    """`query` ordered by the kind and place boosts of a text query (`text_query`), when it has any: the relaxed
+    pass lists events before other kinds for 杭州 RAG 工作坊 as the strict pass does."""
+    wrapper = text.get("bool", {})
+    if set(wrapper) != {"must", "should"}:
+        return query
+    return {"bool": {"must": [query], "should": wrapper["should"]}}
 
 
 def _kind_and_place_boosts(kinds: list[str], places: list[str]) -> list[dict]:

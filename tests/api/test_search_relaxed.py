@@ -66,3 +66,20 @@ def test_a_name_the_strict_pass_found_is_not_widened(client):
     named = search(client, "panda-rag")
     assert [(i["type"], i["project_info"]["repo"]) for i in named["list"]] == [("project", "agentverse-org/panda-rag")]
     assert data_of(client.get("/api/v2/total", query_string={"q": "panda-rag"}))["all"] == 1
+
+
+def test_a_place_where_nothing_is_found_is_dropped_after_the_strict_pass(client):
+    """Our own example: no CUDA 训练营 in Guangzhou, so the CUDA bootcamps held elsewhere or online, and nothing that
+    merely has 训练 (training) in it. A place that finds something still narrows (北京 论坛, tests of understanding)."""
+    for q in ("广州 CUDA 训练营", "广州最近有 CUDA 训练营吗"):
+        page = search(client, q)
+        assert page["total"] >= 1 and {i["type"] for i in page["list"]} == {"event"}, q
+        assert all("CUDA" in info_of(i)["name"] for i in page["list"]), q
+
+
+def test_the_relaxed_pass_keeps_the_named_kind_first(client):
+    """上海 RAG 工作坊: no RAG workshop in Shanghai; the relaxed pass lists the RAG workshops held elsewhere before
+    the papers on RAG, as the strict pass would."""
+    kinds = [item["type"] for item in search(client, "上海 RAG 工作坊")["list"]]
+    assert kinds[0] == "event" and "paper" in kinds, kinds
+    assert kinds.index("paper") > max(i for i, kind in enumerate(kinds) if kind == "event"), kinds
