@@ -263,3 +263,10 @@ def test_a_questions_own_words_do_not_find_titles_asking_the_same(client, query,
     page = search(client, query)["list"]
     assert page and page[0]["type"] == kind, [info_of(i).get("title") for i in page[:3]]
     assert not any("哪些" in (info_of(i).get("title") or "") for i in page[:5])
+
+
+@pytest.mark.parametrize(("acronym", "expansion"), [("PRM", "process reward model"), ("RLVR", "verifiable reward")])
+def test_standard_acronyms_find_the_papers_that_spell_them_out(client, acronym, expansion):
+    """Glossary lines of standard AI vocabulary (data/search/glossary.txt): the demo papers write these only in full."""
+    found = titles(search(client, acronym))
+    assert found and all(expansion in title.lower() for title in found[:3]), found
