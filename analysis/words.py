@@ -9,8 +9,9 @@ folded, so a document's views fold each text once."""
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
-from pypinyin import Style
+from pypinyin import Style, load_phrases_dict
 from pypinyin.converter import UltimateConverter
 from pypinyin.core import Pinyin
 
@@ -35,6 +36,24 @@ class _RememberingConverter(UltimateConverter):
         return self._remembered(words, style, heteronym, errors, strict)
 
 
+READINGS = Path(__file__).resolve().parent.parent / "data" / "search" / "readings.txt"
+
+
+def _load_readings(path: Path = READINGS) -> None:
+    """Teach pypinyin the readings of data/search/readings.txt (微调 wei tiao) before it converts anything: its
+    phrases are global, and the converter below remembers what it converted."""
+    phrases = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        word, *syllables = line.split()
+        if len(syllables) != len(word):
+            raise ValueError(f"{path.name}: {word} has {len(word)} characters and {len(syllables)} syllables")
+        phrases[word] = [[syllable] for syllable in syllables]
+    load_phrases_dict(phrases)
+
+
+_load_readings()
 lazy_pinyin = Pinyin(_RememberingConverter()).lazy_pinyin
 
 

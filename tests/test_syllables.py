@@ -7,6 +7,7 @@ import pytest
 
 from analysis.syllables import chinese_syllables, split_pinyin, title_syllables
 from analysis.views import text_views
+from analysis.words import _load_readings, lazy_pinyin, pinyin_forms
 from indexer.queries.sounds import suggest_pinyin_clause, typed_pinyin_clauses
 from indexer.queries.suggest import build_suggest
 
@@ -144,3 +145,16 @@ def test_typed_syllables_with_confused_sounds_and_characters(typed, syllables):
     from indexer.queries.sounds import typed_syllables
 
     assert typed_syllables(typed) == syllables
+
+
+def test_words_read_as_data_search_readings_says():
+    assert lazy_pinyin("LoRA微调实践") == ["LoRA", "wei", "tiao", "shi", "jian"]
+    assert "changshangxiawen csxw" in pinyin_forms("大模型长上下文评测")
+    assert lazy_pinyin("调度") == ["diao", "du"]  # words pypinyin knows keep its reading
+
+
+def test_a_reading_must_give_one_syllable_per_character(tmp_path):
+    bad = tmp_path / "readings.txt"
+    bad.write_text("# comment\n\n微调 wei\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="微调"):
+        _load_readings(bad)

@@ -270,3 +270,16 @@ def test_standard_acronyms_find_the_papers_that_spell_them_out(client, acronym, 
     """Glossary lines of standard AI vocabulary (data/search/glossary.txt): the demo papers write these only in full."""
     found = titles(search(client, acronym))
     assert found and all(expansion in title.lower() for title in found[:3]), found
+
+
+@pytest.mark.parametrize(
+    ("typed", "chinese"),
+    [("weitiao", "微调"), ("chang shang xia wen", "长上下文"), ("csxw", "长上下文"), ("chongpaixu", "重排序")],
+)
+def test_pinyin_of_a_word_with_a_many_reading_character_finds_it(client, typed, chinese):
+    """pypinyin read 微调 as wei diao and 长上下文 as zhang…, each character by its first reading, so the word's
+    real pinyin found nothing; data/search/readings.txt gives such words their reading at index and query time."""
+    page = search(client, typed)
+    assert page["total"] > 0, typed
+    first = info_of(page["list"][0])
+    assert chinese in " ".join(filter(None, [first.get("title"), first.get("description_cn")])), first
