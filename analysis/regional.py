@@ -21,8 +21,10 @@ microseconds (bench/RESULTS.md)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import opencc
 
@@ -49,12 +51,39 @@ def is_traditional(text: str) -> bool:
 
 
 def _conversions(text: str) -> list[str]:
-    """The mainland forms of `text` (already cleaned) by the Taiwan and the Hong Kong tables. The text goes
-    to traditional script first: the tables are keyed by traditional spellings, and a reader may type a
-    Taiwan word with a simplified input method (网路)."""
+    """The mainland forms of `text` (already cleaned) by the Taiwan and the Hong Kong tables, and by ours
+    (`_field_words`) before and after them. The text goes to traditional script first: the tables are keyed by
+    traditional spellings, and a reader may type a Taiwan word with a simplified input method (网路)."""
     convert = _converters()
-    traditional = convert.hk_variants.convert(convert.to_traditional.convert(text))
-    return [convert.taiwan.convert(traditional), convert.hong_kong.convert(traditional)]
+    ours = _with_field_words(to_simplified(text))
+    traditional = convert.hk_variants.convert(convert.to_traditional.convert(ours))
+    converted = [convert.taiwan.convert(traditional), convert.hong_kong.convert(traditional)]
+    return [ours, *(_with_field_words(form) for form in converted)]
+
+
+FIELD_WORDS = Path(__file__).resolve().parent.parent / "data" / "search" / "regional.txt"
+
+
+@lru_cache(maxsize=1)
+def _field_words() -> tuple[tuple[str, str], ...]:
+    """data/search/regional.txt: (Taiwan or Hong Kong word, mainland word), longest first."""
+    pairs = []
+    for line in FIELD_WORDS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            regional, mainland = line.split()
+            pairs.append((regional, mainland))
+    return tuple(sorted(pairs, key=lambda pair: len(pair[0]), reverse=True))
+
+
+def _with_field_words(text: str) -> str:
+    """`text` (simplified) with the words of data/search/regional.txt turned into mainland ones, longest first
+    (物件侦测 before 侦测); each spot is turned once."""
+    pairs = [pair for pair in _field_words() if pair[0] in text]
+    if not pairs:
+        return text
+    pattern = re.compile("|".join(re.escape(regional) for regional, _ in pairs))
+    mainland = dict(pairs)
+    return pattern.sub(lambda match: mainland[match.group(0)], text)
 
 
 def _other_forms(cleaned: str, folded: str) -> tuple[str, ...]:

@@ -22,6 +22,12 @@ from indexer.queries.text import text_query
         ("演算法競賽", "算法竞赛"),
         ("滑鼠手勢", "鼠标手势"),  # a Hong Kong word as well
         ("网路安全", "网络安全"),  # a Taiwan word typed with a simplified input method
+        # words of the field OpenCC's tables lack or turn wrongly (data/search/regional.txt)
+        ("語音辨識模型", "语音识别模型"),
+        ("推論加速", "推理加速"),
+        ("物件偵測", "目标检测"),
+        ("向量資料庫", "向量数据库"),  # OpenCC alone gave 矢量数据库
+        ("L2 正規化", "L2 正则化"),  # OpenCC alone gave 范式
     ],
 )
 def test_regional_words_get_their_mainland_form(typed, mainland):
@@ -69,3 +75,8 @@ def test_the_query_searches_the_mainland_form_beside_the_folded_text():
 def test_suggestions_from_a_traditional_prefix_look_for_the_mainland_prefix():
     should = build_suggest("軟體")["query"]["bool"]["should"]
     assert {"prefix": {"title.raw": {"value": "软件", "boost": 5}}} in should
+
+
+@pytest.mark.parametrize("typed", ["向量資料庫", "詞向量"])
+def test_opencc_conversions_wrong_in_the_field_are_undone(typed):
+    assert not any("矢量" in form for form in regional_forms(typed))

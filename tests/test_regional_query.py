@@ -1,6 +1,6 @@
 """How the search asks for a query's Taiwan / Hong Kong forms (indexer/queries/text.py): typed in traditional
 script, the form is what the reader means and gets every clause the typed text gets; typed in simplified script
-(向量 is written alike in both, 矢量 is only the conversion table's), it gets its words as a whole and its
+(资料库 may be a mainland reader's word as well), it gets its words as a whole and its
 concepts, not a second set of sound, pinyin and typo clauses, which cost a fifth of such a search at 1M."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def mentions(clause: dict, fields: tuple[str, ...]) -> bool:
     return any(field in text for field in fields)
 
 
-@pytest.mark.parametrize("q", ["向量数据库入门", "网路爬虫教程", "软体工程师"])
+@pytest.mark.parametrize("q", ["资料库设计入门", "网路爬虫教程", "软体工程师"])
 def test_a_simplified_query_asks_for_its_forms_by_words_and_concepts_only(q):
     forms = [f for f in form_alternatives(q) if f["boost"] == REGIONAL_FORM_OF_SIMPLIFIED]
     assert forms, "the query has a regional form"

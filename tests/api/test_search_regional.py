@@ -39,6 +39,13 @@ def test_the_simplified_titles_come_first(client, typed, meant):
     assert found and all(meant in title for title in found[:3]), found[:3]
 
 
+@pytest.mark.parametrize(("typed", "meant"), [("語音辨識", "speech recognition"), ("语音辨识", "speech recognition")])
+def test_taiwan_words_opencc_lacks_find_the_mainland_items(client, typed, meant):
+    """辨識 is Taiwan's 识别 (data/search/regional.txt): the papers titled 语音识别 / Speech Recognition."""
+    found = titles(search(client, typed))
+    assert found and all(meant in title.lower() for title in found[:3]), found[:3]
+
+
 def test_spaced_pinyin_finds_the_words_anywhere_in_a_title(client):
     found = titles(search(client, "xin pian yu suan li"))
     assert any(CHIPS in title and not title.startswith(CHIPS) for title in found[:8]), found[:8]
