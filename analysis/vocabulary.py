@@ -39,9 +39,22 @@ def _text_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
+# A line starting with this marks an aspect (成本, cost): a word said of any topic, translated like the others
+# but no topic of its own (`Glossary.aspects`).
+ASPECT_MARK = "~"
+
+
 @dataclass(frozen=True)
 class Glossary:
     groups: tuple[tuple[str, ...], ...]  # folded, lower-cased terms; each group is one meaning
+    # Groups marked as aspects: matched in both languages like any group, but counted as a plain word where a
+    # search decides whether a topic may widen to one of its concepts (indexer/queries/relax.py): TTS 成本 is a
+    # topic and an aspect of it, not two topics.
+    aspects: frozenset[tuple[str, ...]] = frozenset()
+
+    def topical(self, groups: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+        """`groups` without the aspects."""
+        return [group for group in groups if group not in self.aspects]
 
     @cached_property
     def _longest_first(self) -> list[tuple[str, tuple[str, ...]]]:
@@ -180,12 +193,16 @@ def use_glossary_source(source: Callable[[], tuple[object, str]] | None) -> None
 
 
 def _parsed(lines: list[str]) -> Glossary:
-    groups = []
+    groups, aspects = [], []
     for line in lines:
+        aspect = line.startswith(ASPECT_MARK)
+        line = line.removeprefix(ASPECT_MARK)
         terms = tuple(dict.fromkeys(fold(t).lower() for t in line.split(",") if fold(t)))
         if len(terms) > 1:
             groups.append(terms)
-    return Glossary(tuple(groups))
+            if aspect:
+                aspects.append(terms)
+    return Glossary(tuple(groups), frozenset(aspects))
 
 
 def glossary(path: Path | None = None) -> Glossary:

@@ -162,3 +162,13 @@ def test_synonyms_found_by_the_id_are_still_highlighted(client):
     ]
     assert any("<em>RAG</em>" in title for title in titles), titles
     assert any("<em>检索增强生成</em>" in title for title in titles), titles
+
+
+def test_a_line_marked_with_a_tilde_is_an_aspect():
+    from analysis.vocabulary import _parsed, _text_lines
+
+    parsed = _parsed(_text_lines("~成本, cost, costs\n语音合成, TTS\n# ~a comment, not a group\n"))
+    cost, speech = ("成本", "cost", "costs"), ("语音合成", "tts")
+    assert parsed.groups == (cost, speech) and parsed.aspects == frozenset({cost})
+    assert parsed.topical([cost, speech]) == [speech]
+    assert set(parsed.concepts("TTS cost")[0]) == {cost, speech}

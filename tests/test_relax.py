@@ -114,3 +114,11 @@ def test_a_hit_named_by_the_whole_query_is_the_item_it_names(query, source):
 def test_a_hit_holding_the_query_in_a_longer_name_is_not_named_by_it():
     assert not names_an_item("quartz-rag", [{"_source": {"title": "quartz-rag 入门", "repo": "a/quartz-rag-cli"}}])
     assert not names_an_item("quartz-rag", [])
+
+
+def test_an_aspect_counts_as_a_plain_word_beside_a_topic():
+    """成本 (cost) is an aspect in the glossary: TTS 成本 is one topic and an aspect, which may widen to the topic;
+    two topics (语音 合成 read as two concepts) still never widen to either."""
+    assert is_a_pair("MoE 成本") and is_a_pair("MoE cost")
+    [step] = relaxed_query("MoE cost", widen_pair=True)["bool"]["should"]
+    assert "cost" not in json.dumps(step)

@@ -104,13 +104,15 @@ def _elsewhere(text: str, places: tuple[str, ...], concepts: frozenset[str]) -> 
 
 
 def _units(topic: str) -> tuple[list, int]:
-    """The topic's glossary groups, and how many concepts and other words (of two characters or more) it has."""
-    groups, rest = glossary().concepts(topic)
-    return groups, len(groups) + len([w for w in query_words(rest) if len(w) >= MIN_WORD_LENGTH])
+    """The topic's glossary groups that name a topic (not an aspect such as 成本), and how many concepts, aspects and
+    other words (of two characters or more) it has."""
+    known = glossary()
+    groups, rest = known.concepts(topic)
+    return known.topical(groups), len(groups) + len([w for w in query_words(rest) if len(w) >= MIN_WORD_LENGTH])
 
 
 def is_a_pair(q: str) -> bool:
-    """The topic is one glossary concept and one plain word (`TTS 成本`), which `widen_pair` may widen."""
+    """The topic is one glossary concept and one plain word or aspect (`TTS 成本`), which `widen_pair` may widen."""
     groups, units = _units(understand(fold(q)).core)
     return len(groups) == 1 and units == 2
 

@@ -283,3 +283,13 @@ def test_pinyin_of_a_word_with_a_many_reading_character_finds_it(client, typed, 
     assert page["total"] > 0, typed
     first = info_of(page["list"][0])
     assert chinese in " ".join(filter(None, [first.get("title"), first.get("description_cn")])), first
+
+
+@pytest.mark.parametrize(
+    ("query", "title"),
+    [("MoE cost", "MoE 混合专家模型的成本账"), ("vector database pitfalls", "向量数据库的五个常见误区")],
+)
+def test_english_aspect_words_find_chinese_titles_naming_them(client, query, title):
+    """cost ↔ 成本, pitfalls ↔ 误区: aspects in the glossary, so an English query about a topic's cost or pitfalls finds
+    the Chinese article on exactly that first."""
+    assert titles(search(client, query))[0].startswith(title)
