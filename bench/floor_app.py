@@ -2,7 +2,8 @@
 site's own around them, for `bench/run.py` to measure beside the real API.
 
 It answers `GET /api/v2/search` with the same engine body (`build_search`), the same engine client
-(`indexer.client.make_client`) and the same item shaping (`page_of`) as the API, in the spec's envelope,
+(`indexer.client.make_client`), the same item shaping and relaxed pass (`api.relaxed_search.searched_page`: a
+search finding fewer than a page asks the engine again) as the API, in the spec's envelope,
 but without the rate limit, the read cache, argument validation, the response schema, the hot-word
 log or the security and compression hooks. What the API costs beyond the engine, less what this costs,
 is the site's own share; what this costs is the share any answer of this stack pays (issue 12: the
@@ -17,7 +18,7 @@ import time
 
 from flask import Flask, jsonify, request
 
-from api.feed_items import page_of
+from api.relaxed_search import searched_page
 from indexer.client import make_client
 from indexer.lifecycle import indexed_concepts
 from indexer.queries.search import build_search
@@ -40,7 +41,7 @@ def search():
         size=size,
         concepts=_concepts,
     )
-    page = page_of(_es.search(index=_alias, body=body), 1, size)
+    page = searched_page(lambda b: _es.search(index=_alias, body=b), body, args.get("q", ""), _concepts, 1, size, [])
     return jsonify({"code": 0, "data": page, "msg": "ok"})
 
 

@@ -4,7 +4,7 @@ them and counted in the tabs; a query with no subject of the corpus still finds 
 
 from __future__ import annotations
 
-import api.services.feeds as feeds
+import api.relaxed_search as relaxed_search
 from tests.support import data_of, info_of
 
 # Our own example: four topic words that no single document holds together.
@@ -20,12 +20,12 @@ def keys(page):
 
 
 def test_relaxed_hits_follow_every_strict_hit(client, monkeypatch):
-    monkeypatch.setattr(feeds, "RELAX_BELOW", 0)  # the strict pass alone
+    monkeypatch.setattr(relaxed_search, "RELAX_BELOW", 0)  # the strict pass alone
     strict = search(client, LONG, size=49)
     # below a page of 50 (the strict pass also finds concepts named in bodies, issue 36)
-    monkeypatch.setattr(feeds, "RELAX_BELOW", 50)
+    monkeypatch.setattr(relaxed_search, "RELAX_BELOW", 50)
     relaxed = search(client, LONG, size=50)
-    assert strict["total"] < feeds.RELAX_BELOW, strict["total"]
+    assert strict["total"] < relaxed_search.RELAX_BELOW, strict["total"]
     assert relaxed["total"] > strict["total"]
     assert keys(relaxed)[: len(strict["list"])] == keys(strict)
 
@@ -46,9 +46,9 @@ def test_no_subject_of_the_corpus_still_finds_nothing(client):
 def test_one_concept_and_one_word_with_few_hits_widen_to_the_concept_after_them(client, monkeypatch):
     """Our own example: a concept and an aspect few documents name together (知识蒸馏 显存) go on with the
     concept's other documents, after every strict hit, in the list and the tabs' counts."""
-    monkeypatch.setattr(feeds, "RELAX_BELOW", 0)  # the strict pass alone
+    monkeypatch.setattr(relaxed_search, "RELAX_BELOW", 0)  # the strict pass alone
     strict = search(client, "知识蒸馏 显存", size=49)  # another size: not the cached answer
-    monkeypatch.setattr(feeds, "RELAX_BELOW", 20)
+    monkeypatch.setattr(relaxed_search, "RELAX_BELOW", 20)
     widened = search(client, "知识蒸馏 显存", size=50)
     assert 0 < strict["total"] < 20, strict["total"]
     assert widened["total"] > strict["total"]

@@ -1,0 +1,53 @@
+"""A search and its relaxed pass (issue 36, item 2): when the strict query finds fewer than a page, what else the
+reader may have meant (indexer/queries/relax.py) follows every strict hit, paged on after them. Shared by the API
+(api/services/feeds.py) and the stack's floor that `make bench` measures beside it (bench/floor_app.py), so both
+do the same engine work. `search` is whatever sends a body to the engine and returns its answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from api.feed_items import page_of
+from indexer.queries.relax import is_a_pair, names_an_item, names_body, relaxed_query, relaxed_search_body
+
+# A strict search finding fewer than a page (the UI's 20) is followed by its relaxed pass; the tabs' counts
+# count that pass from the same threshold, so both agree whatever page size is asked.
+RELAX_BELOW = 20
+
+Search = Callable[[dict], dict]
+
+
+def searched_page(
+    search: Search, body: dict, text: str, concepts: frozenset[str], page: int, size: int, labels: list[str]
+) -> dict:
+    """{list, total, page, size, hasNextPage} of the strict search `body` for `text`, with the relaxed pass's hits
+    after the strict ones when it found fewer than a page."""
+    data = page_of(search(body), page, size, labels, text)
+    relaxed = relaxed_for(search, text, body, data["total"], concepts)
+    if relaxed is None:
+        return data
+    strict_total, start = data["total"], (page - 1) * size
+    relaxed_body = relaxed_search_body(body, relaxed, max(0, start - strict_total), size - len(data["list"]))
+    more = page_of(search(relaxed_body), page, size, labels, None)
+    total = strict_total + more["total"]
+    return {**data, "list": [*data["list"], *more["list"]], "total": total, "hasNextPage": start + size < total}
+
+
+def relaxed_for(search: Search, text: str, strict: dict, found: int, concepts: frozenset[str]) -> dict | None:
+    """The relaxed query of a strict search (a search or counts body) that found `found` documents, or None when
+    it found a page or more, or when nothing would be relaxed."""
+    if not text or found >= RELAX_BELOW:
+        return None
+    widen_pair = _may_widen_pair(search, text, strict, found)
+    return relaxed_query(text, concepts, widen_pair=widen_pair, nothing_found=found == 0)
+
+
+def _may_widen_pair(search: Search, text: str, strict: dict, found: int) -> bool:
+    """A topic of one concept and one word (indexer/queries/relax.is_a_pair) that found fewer than a page widens to
+    the concept, unless one of its few hits is the item the query names (a repository typed as quartz-rag). The
+    same answer for the list, each of its pages and the tabs' counts: it reads the strict hits, not a page."""
+    if not is_a_pair(text):
+        return False
+    if found == 0:
+        return True
+    return not names_an_item(text, search(names_body(strict))["hits"]["hits"])
