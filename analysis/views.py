@@ -19,9 +19,14 @@ def text_views(
     people: Iterable[str | None] = (),
     tag_labels: Iterable[str] = (),
     summary: str | None = None,
+    heard: Iterable[str | None] = (),
 ) -> dict:
-    """`summary` is where a Latin glossary term is also looked for (besides titles and tag labels)."""
+    """`summary` is where a Latin glossary term is also looked for (besides titles and tag labels). `heard`: texts
+    that name the item besides its titles and are found by their sound too (pinyin typed with or without spaces,
+    homophone typos), but weigh as body text otherwise: a project's Chinese description, since its title is the
+    repository's name (tui li yin qing finds the projects describing themselves as 推理引擎)."""
     titles, regional_titles = _folded_with_regional([t for t in titles if t])  # folded once, not per view
+    sounded = [*titles, *(fold(text) for text in heard if text)]
     body_text, regional_body = _folded_with_regional([" ".join(b for b in body if b)])
     tag_labels = list(tag_labels)
     main = titles[0] if titles else ""
@@ -35,8 +40,8 @@ def text_views(
     return {
         "title_words": " ".join(index_words_folded(t) for t in named),
         "body_words": " ".join(index_words_folded(b) for b in [*body_text, *regional_body]),
-        "pinyin": " ".join(pinyin_forms_folded(t) for t in titles),
-        "title_syllables": [syllables for syllables in map(title_syllables, titles) if syllables] or None,
+        "pinyin": " ".join(pinyin_forms_folded(t) for t in sounded),
+        "title_syllables": [syllables for syllables in map(title_syllables, sounded) if syllables] or None,
         **_title_keys(main, titles[1:]),
         "people": [fold(p) for p in people if p] or None,
         "tag_labels": tag_labels or None,

@@ -75,6 +75,7 @@ class ProjectKind(Kind):
             [project.description_cn, project.description, " ".join(project.topics or [])],
             tag_labels=[t["title"] for t in tag_names(project.tags)],
             summary=project.description_cn or project.description,
+            heard=[project.description_cn],
         )
         return {
             **views,

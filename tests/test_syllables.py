@@ -158,3 +158,9 @@ def test_a_reading_must_give_one_syllable_per_character(tmp_path):
     bad.write_text("# comment\n\n微调 wei\n", encoding="utf-8")
     with pytest.raises(ValueError, match="微调"):
         _load_readings(bad)
+
+
+def test_heard_texts_join_the_sound_views_only():
+    views = text_views(["owner/open-infer"], ["支持投机解码的推理引擎"], heard=["支持投机解码的推理引擎"])
+    assert "tuili tl yinqing yq" in views["pinyin"] and any("yin qing" in s for s in views["title_syllables"])
+    assert "推理" not in views["title_words"]  # a body text still, for words and concepts

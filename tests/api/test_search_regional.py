@@ -79,3 +79,15 @@ def test_exact_titles_come_before_sound_alikes(client):
 
 def test_a_query_with_no_word_of_the_corpus_still_finds_nothing(client):
     assert search(client, "鳄鱼拖鞋雨伞")["total"] == 0
+
+
+@pytest.mark.parametrize("typed", ["liu shi yu yin shi bie", "liushiyuyinshibie"])
+def test_pinyin_finds_a_project_by_its_chinese_description(client, typed):
+    """A project's title is its repository's name; readers know it by its Chinese description (支持普通话与方言的流式
+    语音识别), whose sound the pinyin views carry too (analysis/views.text_views `heard`)."""
+    page = search(client, typed)
+    assert page["total"] >= 3
+    assert all(
+        item["type"] == "project" and "流式语音识别" in item["project_info"]["description_cn"]
+        for item in page["list"][:3]
+    )
