@@ -181,7 +181,7 @@ def _clauses(
     # credited a paper titled with the topic twice (docs/search.md).
     should: list[dict] = [
         *_as_a_whole(text),
-        *([] if understood.changed else [_words_clause(content_words(words), ranked, form_weight)]),
+        *([] if understood.changed else [_words_clause(content_words(words), ranked, form_weight, concepts)]),
         {"match_phrase": {"people": {"query": text, "boost": 4}}},
         {"term": {"people.raw": {"value": text.lower(), "boost": 8}}},
         {"match_phrase": {"tag_labels": {"query": text, "boost": 2}}},
@@ -222,7 +222,7 @@ def _clauses(
                     "operator": "and",
                 }
             },
-            _words_clause(query_words(understood.core), ranked, form_weight),
+            _words_clause(query_words(understood.core), ranked, form_weight, concepts),
         ]
         core_synonyms = _synonym_clause(core_groups, core_rest, concepts)
         if core_synonyms:
@@ -345,7 +345,12 @@ def _kind_and_place_boosts(kinds: list[str], places: list[str]) -> list[dict]:
 RANKED_ANY_WORDS = range(3, 6)
 
 
-def _words_clause(words: list[str], ranked: bool, form_weight: float = REGIONAL_FORM_OF_SIMPLIFIED) -> dict:
+def _words_clause(
+    words: list[str],
+    ranked: bool,
+    form_weight: float = REGIONAL_FORM_OF_SIMPLIFIED,
+    concepts: frozenset[str] = frozenset(),
+) -> dict:
     """The segmented words across title and body, most of them required: 2<75% (all of one or two,
     two of three, three of four or five...), counted by position (`word_positions`): the parts of a long glossary
     term (检索 增强 生成) or a run of single characters (踩 坑) are one position, all of it required. A word with
@@ -364,8 +369,8 @@ def _words_clause(words: list[str], ranked: bool, form_weight: float = REGIONAL_
     shape `words clause unsplit`; bench/RESULTS.md)."""
     positions = word_positions(words)
     forms = [word_forms(position[0]) if len(position) == 1 else () for position in positions]
-    if any(forms) or len(positions) < len(words):
-        return _by_position(positions, forms, ranked, form_weight)
+    if any(forms) or len(positions) < len(words) or _names_a_topic(positions):
+        return _by_position(positions, forms, ranked, form_weight, concepts)
     clause = {
         "multi_match": {
             "query": " ".join(words),
@@ -418,7 +423,13 @@ def _split_terms() -> frozenset[str]:
     return _terms_split_in(glossary().groups)
 
 
-def _by_position(positions: list[list[str]], forms: list[tuple[str, ...]], ranked: bool, form_weight: float) -> dict:
+def _by_position(
+    positions: list[list[str]],
+    forms: list[tuple[str, ...]],
+    ranked: bool,
+    form_weight: float,
+    concepts: frozenset[str] = frozenset(),
+) -> dict:
     """The words clause by position: each position its words (all required) or one of the word's regional forms (a
     form may be several segmented words, all required), most positions required, split as `_words_clause` splits
     it. One clause: a second words clause for the forms beside the first read every body's common words twice, and
@@ -436,11 +447,63 @@ def _by_position(positions: list[list[str]], forms: list[tuple[str, ...]], ranke
         options[0] if len(options) == 1 else {"bool": {"should": options, "minimum_should_match": 1}}
         for options in alternatives
     ]
-    required = {"bool": {"should": choices, "minimum_should_match": "2<75%", "boost": 1.5}}
+    # A topic is there as typed or by another of its group's terms (RAG检索增强: a paper writing only 检索增强生成),
+    # which satisfies the position without scoring: the glossary clause scores synonyms.
+    topics = _topic_positions(positions)
+    choices = [
+        _or_its_group(choice, _topic_group(position), concepts) if topic else choice
+        for choice, topic, position in zip(choices, topics, positions, strict=True)
+    ]
+    required = _most_of(choices, topics)
     if not ranked or len(positions) not in RANKED_ANY_WORDS:
         return required
     scored = {"bool": {"should": [option for options in alternatives for option in options], "boost": 1.5}}
     return {"bool": {"must": [scored], "filter": [required]}}
+
+
+def _most_of(choices: list[dict], required: list[bool], boost: float | None = 1.5) -> dict:
+    """Most of `choices` required (2<75%: all of one or two, two of three, three of four or five…), and among them
+    every one marked `required` (a topic of the glossary): 投机解码 开源实现 no longer finds 深度解析开源数据集：原理、实现与局限
+    by its two other words. As many are required as before; only which ones may be missing changed. With as many
+    topics as 2<75% asks for or more, any of them may be missing, as before."""
+    needed = int(len(choices) * 0.75)  # what 2<75% asks of three or more
+    weight = {"boost": boost} if boost is not None else {}
+    if len(choices) <= 2 or not 0 < sum(required) < needed:
+        return {"bool": {"should": choices, "minimum_should_match": "2<75%", **weight}}
+    must = [choice for choice, topic in zip(choices, required, strict=True) if topic]
+    should = [choice for choice, topic in zip(choices, required, strict=True) if not topic]
+    return {"bool": {"must": must, "should": should, "minimum_should_match": needed - len(must), **weight}}
+
+
+def _topic_positions(positions: list[list[str]]) -> list[bool]:
+    """Which positions are a glossary term naming a topic (not an aspect such as 成本)."""
+    known = glossary()
+    topical = _topical_terms(known.groups, known.aspects)
+    return ["".join(position).lower() in topical or " ".join(position).lower() in topical for position in positions]
+
+
+def _or_its_group(choice: dict, group: tuple[str, ...] | None, concepts: frozenset[str]) -> dict:
+    """A topic's position as typed, or its group named anywhere (a fixed score of 0: matching, not scoring)."""
+    if group is None:
+        return choice
+    named = {"constant_score": {"filter": group_clause(group, concepts, bodies=True), "boost": 0}}
+    return {"bool": {"should": [choice, named]}}
+
+
+def _topic_group(position: list[str]) -> tuple[str, ...] | None:
+    groups, rest = glossary().concepts("".join(position) if CJK.search("".join(position)) else " ".join(position))
+    topical = glossary().topical(groups)
+    return topical[0] if len(topical) == 1 and not rest else None
+
+
+def _names_a_topic(positions: list[list[str]]) -> bool:
+    """Three positions or more, fewer of them topics than 2<75% requires (`_most_of` then asks for the topics)."""
+    return len(positions) > 2 and 0 < sum(_topic_positions(positions)) < int(len(positions) * 0.75)
+
+
+@lru_cache(maxsize=4)
+def _topical_terms(groups: tuple[tuple[str, ...], ...], aspects: frozenset[tuple[str, ...]]) -> frozenset[str]:
+    return frozenset(term for group in groups if group not in aspects for term in group)
 
 
 def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset[str] = frozenset()) -> dict | None:
@@ -468,12 +531,14 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
     for word in words:
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
         concepts.append({"multi_match": {"query": word, "fields": fields, **_ALL_OF_A_RUN(word)}})
-    named = {"bool": {"should": concepts, "minimum_should_match": "2<75%", "boost": 0.6}}
+    # The topics among the concepts are required as in the words clause (`_most_of`); aspects (成本) are not.
+    topics = [group not in glossary().aspects for group in groups] + [False] * len(words)
+    named = _most_of(concepts, topics, boost=0.6)
     if not any(concept_id(group) in indexed for group in groups):
         return named
     inside = [group_clause(group, indexed, bodies=True) for group in groups]
     inside += [_body_word(word, indexed) for word in words]
-    in_bodies = {"bool": {"should": inside, "minimum_should_match": "2<75%"}}
+    in_bodies = _most_of(inside, topics, boost=None)
     return {
         "bool": {
             "should": [named, {"constant_score": {"filter": in_bodies, "boost": BODY_CONCEPT_SCORE}}],
