@@ -49,6 +49,8 @@ _EXPLAINING = frozenset(
     "为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 啥意思 是什么 什么是 什么叫 区别 入门 "
     "(en-explain)".split()
 )
+# Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
+_ANSWERED_IN_TITLES = frozenset("入门 区别 有什么区别".split())
 _EN_EXPLAINING = re.compile(r"\b(?:what\s+(?:is|are)|how|why)\b", re.IGNORECASE)
 # The verb closing a how-question (`how does speculative decoding work`): not part of the topic.
 _EN_HOW_WORKS = re.compile(r"^\s*(?P<question>how\b.*?)\s+works?\s*$", re.IGNORECASE)
@@ -91,11 +93,11 @@ class Understood:
 
 def without_asking_words(text: str, understood: Understood) -> str:
     """`text` without the words `understand` took off it that name a kind (训练营, whose 训练 the glossary would
-    read as the concept training) or ask without asking for an explanation (有哪些, 有没有, 最近: 哪些 matched titles
-    such as 还有哪些没解决的问题). Words asking for one stay (入门, 区别): a title holding them (知识蒸馏入门指南) answers
-    such a question best."""
+    read as the concept training) or ask a question (有哪些, 为什么: 哪些 matched titles such as 还有哪些没解决的问题,
+    为什么 the titles 为什么说…是下一个风口). Words that name the kind of article that answers stay (入门, 区别): a title
+    holding them (知识蒸馏入门指南) answers such a question best."""
     for word in sorted(understood.dropped, key=len, reverse=True):
-        if word not in _EXPLAINING and not word.startswith("("):
+        if word not in _ANSWERED_IN_TITLES and not word.startswith("("):
             text = re.sub(re.escape(word), " ", text, flags=re.IGNORECASE)
     return " ".join(text.split())
 

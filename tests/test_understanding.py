@@ -154,7 +154,8 @@ def test_a_query_of_only_asking_words_is_marked():
     [
         ("深圳有哪些 AI 活动", "深圳 AI"),  # 有哪些 asks for a list, 活动 names a kind
         ("CUDA 训练营", "CUDA"),  # 训练营 is a kind of event, not the concept 训练
-        ("强化学习入门", "强化学习入门"),  # 入门 asks for an explanation: a title holding it answers best
+        ("强化学习入门", "强化学习入门"),  # 入门 names the article that answers: a title holding it answers best
+        ("推理为什么这么贵", "推理 这么贵"),  # 为什么 in a title is 为什么说…是下一个风口, not an answer
         ("DPO 和 PPO 有什么区别", "DPO 和 PPO 有什么区别"),
     ],
 )
