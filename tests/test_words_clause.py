@@ -14,13 +14,13 @@ from elasticsearch import Elasticsearch
 
 from analysis.normalize import fold
 from analysis.words import query_words
+from indexer.queries.positions import word_positions
 from indexer.queries.search import build_search
 from indexer.queries.text import (
     LENIENT_BIGRAMS,
     WORDS_FIELDS,
     WORDS_FORGIVE_A_TYPO,
     text_query_and_highlight,
-    word_positions,
 )
 from tests.support import ES_URL
 
@@ -92,7 +92,7 @@ def _answer(es: Elasticsearch, alias: str, body: dict) -> tuple:
         "具身智能落地经验",
         "大模型推理成本",
         "分布式 数据库 基准 评测",
-        "检索增强生成 实践 经验",  # three positions: the term's three words are one (text.word_positions)
+        "检索增强生成 实践 经验",  # three positions: the term's three words are one (positions.word_positions)
         "agent tool use benchmark",
         "KV Cache优化",
         "多模态 大模型 评测 基准 数据集",

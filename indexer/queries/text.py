@@ -20,13 +20,13 @@ partial matches from exploding (a query none of whose words is in the corpus fin
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from analysis.normalize import CJK, clean, fold
 from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand, without_asking_words
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
+from indexer.queries.positions import most_of, names_a_topic, topic_group, topic_positions, word_positions
 from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
@@ -369,7 +369,7 @@ def _words_clause(
     shape `words clause unsplit`; bench/RESULTS.md)."""
     positions = word_positions(words)
     forms = [word_forms(position[0]) if len(position) == 1 else () for position in positions]
-    if any(forms) or len(positions) < len(words) or _names_a_topic(positions):
+    if any(forms) or len(positions) < len(words) or names_a_topic(positions):
         return _by_position(positions, forms, ranked, form_weight, concepts)
     clause = {
         "multi_match": {
@@ -384,43 +384,6 @@ def _words_clause(
         return clause
     scored = {key: value for key, value in clause["multi_match"].items() if key != "minimum_should_match"}
     return {"bool": {"must": [{"multi_match": scored}], "filter": [clause]}}
-
-
-def word_positions(words: list[str]) -> list[list[str]]:
-    """The query's segmented words grouped by what must stand together: the parts of a glossary term the segmenter
-    splits (terms of five characters or more stay out of its dictionary, analysis/vocabulary.segmentation_words, so
-    that their parts are found apart: 检索增强生成 → 检索 增强 生成), and a run of single Chinese characters (踩坑 →
-    踩 坑). Counted one by one, 检索增强生成 踩坑 was satisfied by 检索, 踩 and 坑 in a text on something else."""
-    terms = _split_terms()
-    positions: list[list[str]] = []
-    at = 0
-    while at < len(words):
-        end = next(
-            (end for end in range(len(words), at + 1, -1) if "".join(words[at:end]) in terms),
-            at + 1,
-        )
-        if end == at + 1 and _single_character(words[at]):
-            while end < len(words) and _single_character(words[end]):
-                end += 1
-        positions.append(words[at:end])
-        at = end
-    return positions
-
-
-def _single_character(word: str) -> bool:
-    return len(word) == 1 and bool(CJK.match(word))
-
-
-@lru_cache(maxsize=4)
-def _terms_split_in(glossary_groups: tuple[tuple[str, ...], ...]) -> frozenset[str]:
-    return frozenset(
-        term for group in glossary_groups for term in group if CJK.search(term) and len(query_words(term)) > 1
-    )
-
-
-def _split_terms() -> frozenset[str]:
-    """The glossary's Chinese terms that the segmenter splits into more than one word (cached per glossary)."""
-    return _terms_split_in(glossary().groups)
 
 
 def _by_position(
@@ -449,37 +412,16 @@ def _by_position(
     ]
     # A topic is there as typed or by another of its group's terms (RAG检索增强: a paper writing only 检索增强生成),
     # which satisfies the position without scoring: the glossary clause scores synonyms.
-    topics = _topic_positions(positions)
+    topics = topic_positions(positions)
     choices = [
-        _or_its_group(choice, _topic_group(position), concepts) if topic else choice
+        _or_its_group(choice, topic_group(position), concepts) if topic else choice
         for choice, topic, position in zip(choices, topics, positions, strict=True)
     ]
-    required = _most_of(choices, topics)
+    required = most_of(choices, topics)
     if not ranked or len(positions) not in RANKED_ANY_WORDS:
         return required
     scored = {"bool": {"should": [option for options in alternatives for option in options], "boost": 1.5}}
     return {"bool": {"must": [scored], "filter": [required]}}
-
-
-def _most_of(choices: list[dict], required: list[bool], boost: float | None = 1.5) -> dict:
-    """Most of `choices` required (2<75%: all of one or two, two of three, three of four or five…), and among them
-    every one marked `required` (a topic of the glossary): 投机解码 开源实现 no longer finds 深度解析开源数据集：原理、实现与局限
-    by its two other words. As many are required as before; only which ones may be missing changed. With as many
-    topics as 2<75% asks for or more, any of them may be missing, as before."""
-    needed = int(len(choices) * 0.75)  # what 2<75% asks of three or more
-    weight = {"boost": boost} if boost is not None else {}
-    if len(choices) <= 2 or not 0 < sum(required) < needed:
-        return {"bool": {"should": choices, "minimum_should_match": "2<75%", **weight}}
-    must = [choice for choice, topic in zip(choices, required, strict=True) if topic]
-    should = [choice for choice, topic in zip(choices, required, strict=True) if not topic]
-    return {"bool": {"must": must, "should": should, "minimum_should_match": needed - len(must), **weight}}
-
-
-def _topic_positions(positions: list[list[str]]) -> list[bool]:
-    """Which positions are a glossary term naming a topic (not an aspect such as 成本)."""
-    known = glossary()
-    topical = _topical_terms(known.groups, known.aspects)
-    return ["".join(position).lower() in topical or " ".join(position).lower() in topical for position in positions]
 
 
 def _or_its_group(choice: dict, group: tuple[str, ...] | None, concepts: frozenset[str]) -> dict:
@@ -488,22 +430,6 @@ def _or_its_group(choice: dict, group: tuple[str, ...] | None, concepts: frozens
         return choice
     named = {"constant_score": {"filter": group_clause(group, concepts, bodies=True), "boost": 0}}
     return {"bool": {"should": [choice, named]}}
-
-
-def _topic_group(position: list[str]) -> tuple[str, ...] | None:
-    groups, rest = glossary().concepts("".join(position) if CJK.search("".join(position)) else " ".join(position))
-    topical = glossary().topical(groups)
-    return topical[0] if len(topical) == 1 and not rest else None
-
-
-def _names_a_topic(positions: list[list[str]]) -> bool:
-    """Three positions or more, fewer of them topics than 2<75% requires (`_most_of` then asks for the topics)."""
-    return len(positions) > 2 and 0 < sum(_topic_positions(positions)) < int(len(positions) * 0.75)
-
-
-@lru_cache(maxsize=4)
-def _topical_terms(groups: tuple[tuple[str, ...], ...], aspects: frozenset[tuple[str, ...]]) -> frozenset[str]:
-    return frozenset(term for group in groups if group not in aspects for term in group)
 
 
 def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset[str] = frozenset()) -> dict | None:
@@ -531,14 +457,14 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
     for word in words:
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
         concepts.append({"multi_match": {"query": word, "fields": fields, **_ALL_OF_A_RUN(word)}})
-    # The topics among the concepts are required as in the words clause (`_most_of`); aspects (成本) are not.
+    # The topics among the concepts are required as in the words clause (`positions.most_of`); aspects (成本) are not.
     topics = [group not in glossary().aspects for group in groups] + [False] * len(words)
-    named = _most_of(concepts, topics, boost=0.6)
+    named = most_of(concepts, topics, boost=0.6)
     if not any(concept_id(group) in indexed for group in groups):
         return named
     inside = [group_clause(group, indexed, bodies=True) for group in groups]
     inside += [_body_word(word, indexed) for word in words]
-    in_bodies = _most_of(inside, topics, boost=None)
+    in_bodies = most_of(inside, topics, boost=None)
     return {
         "bool": {
             "should": [named, {"constant_score": {"filter": in_bodies, "boost": BODY_CONCEPT_SCORE}}],

@@ -1,0 +1,86 @@
+"""Which of a query's segmented words stand together, and which name a topic: the positions the words clause and the
+glossary clause count (indexer/queries/text.py). The parts of a glossary term the segmenter splits (检索 增强 生成) and
+a run of single characters (踩 坑) are one position; a position that is a glossary term naming a topic (not an aspect
+such as 成本) is required among those `2<75%` asks for (`most_of`)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from analysis.normalize import CJK
+from analysis.vocabulary import glossary
+from analysis.words import query_words
+
+
+def word_positions(words: list[str]) -> list[list[str]]:
+    """The query's segmented words grouped by what must stand together: the parts of a glossary term the segmenter
+    splits (terms of five characters or more stay out of its dictionary, analysis/vocabulary.segmentation_words, so
+    that their parts are found apart: 检索增强生成 → 检索 增强 生成), and a run of single Chinese characters (踩坑 →
+    踩 坑). Counted one by one, 检索增强生成 踩坑 was satisfied by 检索, 踩 and 坑 in a text on something else."""
+    terms = _split_terms()
+    positions: list[list[str]] = []
+    at = 0
+    while at < len(words):
+        end = next(
+            (end for end in range(len(words), at + 1, -1) if "".join(words[at:end]) in terms),
+            at + 1,
+        )
+        if end == at + 1 and _single_character(words[at]):
+            while end < len(words) and _single_character(words[end]):
+                end += 1
+        positions.append(words[at:end])
+        at = end
+    return positions
+
+
+def _single_character(word: str) -> bool:
+    return len(word) == 1 and bool(CJK.match(word))
+
+
+@lru_cache(maxsize=4)
+def _terms_split_in(glossary_groups: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    return frozenset(
+        term for group in glossary_groups for term in group if CJK.search(term) and len(query_words(term)) > 1
+    )
+
+
+def _split_terms() -> frozenset[str]:
+    """The glossary's Chinese terms that the segmenter splits into more than one word (cached per glossary)."""
+    return _terms_split_in(glossary().groups)
+
+
+def most_of(choices: list[dict], required: list[bool], boost: float | None = 1.5) -> dict:
+    """Most of `choices` required (2<75%: all of one or two, two of three, three of four or five…), and among them
+    every one marked `required` (a topic of the glossary): 投机解码 开源实现 no longer finds 深度解析开源数据集：原理、实现与局限
+    by its two other words. As many are required as before; only which ones may be missing changed. With as many
+    topics as 2<75% asks for or more, any of them may be missing, as before."""
+    needed = int(len(choices) * 0.75)  # what 2<75% asks of three or more
+    weight = {"boost": boost} if boost is not None else {}
+    if len(choices) <= 2 or not 0 < sum(required) < needed:
+        return {"bool": {"should": choices, "minimum_should_match": "2<75%", **weight}}
+    must = [choice for choice, topic in zip(choices, required, strict=True) if topic]
+    should = [choice for choice, topic in zip(choices, required, strict=True) if not topic]
+    return {"bool": {"must": must, "should": should, "minimum_should_match": needed - len(must), **weight}}
+
+
+def topic_positions(positions: list[list[str]]) -> list[bool]:
+    """Which positions are a glossary term naming a topic (not an aspect such as 成本)."""
+    known = glossary()
+    topical = _topical_terms(known.groups, known.aspects)
+    return ["".join(position).lower() in topical or " ".join(position).lower() in topical for position in positions]
+
+
+def topic_group(position: list[str]) -> tuple[str, ...] | None:
+    groups, rest = glossary().concepts("".join(position) if CJK.search("".join(position)) else " ".join(position))
+    topical = glossary().topical(groups)
+    return topical[0] if len(topical) == 1 and not rest else None
+
+
+def names_a_topic(positions: list[list[str]]) -> bool:
+    """Three positions or more, fewer of them topics than 2<75% requires (`most_of` then asks for the topics)."""
+    return len(positions) > 2 and 0 < sum(topic_positions(positions)) < int(len(positions) * 0.75)
+
+
+@lru_cache(maxsize=4)
+def _topical_terms(groups: tuple[tuple[str, ...], ...], aspects: frozenset[tuple[str, ...]]) -> frozenset[str]:
+    return frozenset(term for group in groups if group not in aspects for term in group)
