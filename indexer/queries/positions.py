@@ -49,38 +49,34 @@ def _split_terms() -> frozenset[str]:
     return _terms_split_in(glossary().groups)
 
 
+def asks_for_topics(count: int, topics: int) -> bool:
+    """`most_of` requires the topics among `count` choices: three or more, with at least one topic and fewer topics
+    than 2<75% asks for (with as many or more, any of them may be missing, as before)."""
+    return count > 2 and 0 < topics < int(count * 0.75)
+
+
 def most_of(choices: list[dict], required: list[bool], boost: float | None = 1.5) -> dict:
     """Most of `choices` required (2<75%: all of one or two, two of three, three of four or five…), and among them
     every one marked `required` (a topic of the glossary): 投机解码 开源实现 no longer finds 深度解析开源数据集：原理、实现与局限
-    by its two other words. As many are required as before; only which ones may be missing changed. With as many
-    topics as 2<75% asks for or more, any of them may be missing, as before."""
-    needed = int(len(choices) * 0.75)  # what 2<75% asks of three or more
+    by its two other words. As many are required as before; only which ones may be missing changed."""
     weight = {"boost": boost} if boost is not None else {}
-    if len(choices) <= 2 or not 0 < sum(required) < needed:
+    if not asks_for_topics(len(choices), sum(required)):
         return {"bool": {"should": choices, "minimum_should_match": "2<75%", **weight}}
     must = [choice for choice, topic in zip(choices, required, strict=True) if topic]
     should = [choice for choice, topic in zip(choices, required, strict=True) if not topic]
+    needed = int(len(choices) * 0.75)  # what 2<75% asks of three or more
     return {"bool": {"must": must, "should": should, "minimum_should_match": needed - len(must), **weight}}
 
 
-def topic_positions(positions: list[list[str]]) -> list[bool]:
-    """Which positions are a glossary term naming a topic (not an aspect such as 成本)."""
+def topic_groups(positions: list[list[str]]) -> list[tuple[str, ...] | None]:
+    """For each position, the glossary group it names when it is a whole term of a topic (not an aspect such as 成本),
+    else None."""
     known = glossary()
-    topical = _topical_terms(known.groups, known.aspects)
-    return ["".join(position).lower() in topical or " ".join(position).lower() in topical for position in positions]
-
-
-def topic_group(position: list[str]) -> tuple[str, ...] | None:
-    groups, rest = glossary().concepts("".join(position) if CJK.search("".join(position)) else " ".join(position))
-    topical = glossary().topical(groups)
-    return topical[0] if len(topical) == 1 and not rest else None
-
-
-def names_a_topic(positions: list[list[str]]) -> bool:
-    """Three positions or more, fewer of them topics than 2<75% requires (`most_of` then asks for the topics)."""
-    return len(positions) > 2 and 0 < sum(topic_positions(positions)) < int(len(positions) * 0.75)
+    topics = _topic_of(known.groups, known.aspects)
+    return [topics.get("".join(position).lower()) for position in positions]
 
 
 @lru_cache(maxsize=4)
-def _topical_terms(groups: tuple[tuple[str, ...], ...], aspects: frozenset[tuple[str, ...]]) -> frozenset[str]:
-    return frozenset(term for group in groups if group not in aspects for term in group)
+def _topic_of(groups: tuple[tuple[str, ...], ...], aspects: frozenset[tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """Each term of a topical group, and its group (cached per glossary)."""
+    return {term: group for group in groups if group not in aspects for term in group}

@@ -75,7 +75,7 @@ def relaxed_query(
     by_sound = _concepts_by_sound(topic, syllables, concepts)
     if by_sound:
         steps.append(by_sound)
-    if units >= MIN_UNITS_FOR_ANY or (widen_pair and len(groups) == 1 and units == 2):
+    if units >= MIN_UNITS_FOR_ANY or (widen_pair and _pair(groups, units)):
         # one concept and one plain word few documents hold beside it (LoRA 显存, TTS 成本): the concept's documents
         steps += [group_clause(group, concepts) for group in groups]
         tags = [tag for word in words if (tag := _tag_named(word))]
@@ -113,7 +113,10 @@ def _units(topic: str) -> tuple[list, int]:
 
 def is_a_pair(q: str) -> bool:
     """The topic is one glossary concept and one plain word or aspect (`TTS 成本`), which `widen_pair` may widen."""
-    groups, units = _units(understand(fold(q)).core)
+    return _pair(*_units(understand(fold(q)).core))
+
+
+def _pair(groups: list, units: int) -> bool:
     return len(groups) == 1 and units == 2
 
 

@@ -26,7 +26,7 @@ from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand, without_asking_words
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
-from indexer.queries.positions import most_of, names_a_topic, topic_group, topic_positions, word_positions
+from indexer.queries.positions import asks_for_topics, most_of, topic_groups, word_positions
 from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
@@ -205,8 +205,8 @@ def _clauses(
     sounds = [*typed_pinyin_clauses(understood.core), *chinese_sound_clauses(understood.core)]
     if not understood.changed:
         should.extend(sounds)
-    synonyms = _synonym_clause(groups, rest, concepts)
-    if synonyms:  # with words taken off, the topic's glossary clause (below) stands for this one
+    synonyms = _synonym_clause(groups, rest, concepts)  # of the text without its kind and asking words (above)
+    if synonyms:
         should.append(synonyms)
     if understood.changed:
         # The topic without its question, kind and place words (analysis/understanding.py): its own
@@ -369,8 +369,10 @@ def _words_clause(
     shape `words clause unsplit`; bench/RESULTS.md)."""
     positions = word_positions(words)
     forms = [word_forms(position[0]) if len(position) == 1 else () for position in positions]
-    if any(forms) or len(positions) < len(words) or names_a_topic(positions):
-        return _by_position(positions, forms, ranked, form_weight, concepts)
+    topics = topic_groups(positions)
+    topical = sum(group is not None for group in topics)
+    if any(forms) or len(positions) < len(words) or asks_for_topics(len(positions), topical):
+        return _by_position(positions, forms, topics, ranked, form_weight, concepts)
     clause = {
         "multi_match": {
             "query": " ".join(words),
@@ -389,13 +391,14 @@ def _words_clause(
 def _by_position(
     positions: list[list[str]],
     forms: list[tuple[str, ...]],
+    topics: list[tuple[str, ...] | None],
     ranked: bool,
     form_weight: float,
     concepts: frozenset[str] = frozenset(),
 ) -> dict:
     """The words clause by position: each position its words (all required) or one of the word's regional forms (a
-    form may be several segmented words, all required), most positions required, split as `_words_clause` splits
-    it. One clause: a second words clause for the forms beside the first read every body's common words twice, and
+    form may be several segmented words, all required), most positions required and among them the topics (`topics`:
+    the glossary group a position names, positions.topic_groups), split as `_words_clause` splits it. One clause: a second words clause for the forms beside the first read every body's common words twice, and
     was two thirds of a search such as 向量数据库的五个常见误区 at 1M (bench/RESULTS.md)."""
 
     def word(text: str, boost: float) -> dict:
@@ -412,12 +415,8 @@ def _by_position(
     ]
     # A topic is there as typed or by another of its group's terms (RAG检索增强: a paper writing only 检索增强生成),
     # which satisfies the position without scoring: the glossary clause scores synonyms.
-    topics = topic_positions(positions)
-    choices = [
-        _or_its_group(choice, topic_group(position), concepts) if topic else choice
-        for choice, topic, position in zip(choices, topics, positions, strict=True)
-    ]
-    required = most_of(choices, topics)
+    choices = [_or_its_group(choice, group, concepts) for choice, group in zip(choices, topics, strict=True)]
+    required = most_of(choices, [group is not None for group in topics])
     if not ranked or len(positions) not in RANKED_ANY_WORDS:
         return required
     scored = {"bool": {"should": [option for options in alternatives for option in options], "boost": 1.5}}
@@ -456,7 +455,7 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
     concepts = [group_clause(group, indexed) for group in groups]
     for word in words:
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
-        concepts.append({"multi_match": {"query": word, "fields": fields, **_ALL_OF_A_RUN(word)}})
+        concepts.append({"multi_match": {"query": word, "fields": fields, **_all_of_a_run(word)}})
     # The topics among the concepts are required as in the words clause (`positions.most_of`); aspects (成本) are not.
     topics = [group not in glossary().aspects for group in groups] + [False] * len(words)
     named = most_of(concepts, topics, boost=0.6)
@@ -473,7 +472,7 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
     }
 
 
-def _ALL_OF_A_RUN(word: str) -> dict:  # noqa: N802 (reads as the option it adds)
+def _all_of_a_run(word: str) -> dict:
     """A position of several words (踩 坑) needs all of them; a single word keeps its analyzer's own reading."""
     return {"operator": "and"} if " " in word else {}
 
@@ -482,7 +481,7 @@ def _body_word(word: str, indexed: frozenset[str]) -> dict:
     """A word beside a concept named in a body: the word itself, or, for a Latin word naming a glossary group by
     its stem (`agents`), that group in a body as well, so the plural finds what the singular finds."""
     fields = LATIN_BODY_FIELDS if word.isascii() else CHINESE_BODY_FIELDS
-    clause = {"multi_match": {"query": word, "fields": fields, **_ALL_OF_A_RUN(word)}}
+    clause = {"multi_match": {"query": word, "fields": fields, **_all_of_a_run(word)}}
     ids = [gid for gid in glossary().latin_ids(word) if gid in indexed] if word.isascii() else []
     if not ids:
         return clause
