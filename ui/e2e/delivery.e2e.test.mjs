@@ -73,14 +73,26 @@ describe('web delivery', () => {
     const id = (await res.json()).data.list[0].paper_info.id;
     for (const [name, opts] of [['1280', {}], ['375', { viewport: PHONE }]]) {
       const { context, page } = await newPage(browser, opts);
+      // The paper's own answer arrives well after its trend (as on a slow network): the chart must be drawn
+      // once, with the paper's days, not first from the trend alone and again under the pointer.
+      await page.route(`**/api/v3/paper/${id}`, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      const paperAnswered = page.waitForResponse((response) => pathOf(response) === `/api/v3/paper/${id}`);
       await page.goto(`${BASE}/trends/${id}`);
       const over = page.locator('.trend-chart .u-over');
       await over.waitFor();
+      const drawn = await over.elementHandle();
       const box = await over.boundingBox();
       await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
       const tip = page.locator('.trend-chart__tip');
       await tip.waitFor({ state: 'visible' });
       assert.match(await tip.innerText(), /^\d{4}-\d{2}-\d{2}\n热度：\d+$/);
+      await paperAnswered;
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      assert.ok(await drawn.evaluate((el) => el.isConnected), 'the chart under the pointer is the one drawn first');
+      assert.ok(await tip.isVisible(), 'the tip stays under the pointer');
       await shot(page, `trends-tooltip-${name}`);
       assert.deepEqual(page.errors, []);
       await context.close();
