@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 _ZH_QUESTION = sorted(
     "为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么 "
     "什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱 "
-    "好用的 好用吗".split(),
+    "好用的 好用吗 什么".split(),
     key=len,
     reverse=True,
 )

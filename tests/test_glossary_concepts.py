@@ -12,7 +12,8 @@ from analysis.stems import latin_stems
 from analysis.views import text_views
 from analysis.vocabulary import Glossary, concept_id, glossary
 from indexer.lifecycle import create_versioned_index, indexed_concepts
-from indexer.queries.text import _concept_term, text_query
+from indexer.queries.concepts import concept_term
+from indexer.queries.text import text_query
 from store import cache_generation
 from store.redis_client import redis_client
 from tests.support import ES_URL, data_of
@@ -90,7 +91,7 @@ def test_the_query_asks_for_an_indexed_group_by_its_id_and_for_any_other_by_its_
     assert body_term in in_bodies["constant_score"]["filter"]["bool"]["should"][0]["bool"]["should"]
     assert in_bodies["constant_score"]["boost"] < 0.6
     by_terms = _glossary_clause(text_query("检索增强生成"))
-    assert by_terms["bool"]["should"][0]["bool"]["should"] == [_concept_term(term) for term in group]
+    assert by_terms["bool"]["should"][0]["bool"]["should"] == [concept_term(term) for term in group]
 
 
 def _found(es: Elasticsearch, alias: str, query: dict) -> set[str]:
@@ -113,7 +114,7 @@ def test_the_id_finds_the_documents_the_synonyms_found(demo_stack):
             continue
         if group[0] == "视觉 transformer":  # by terms, its words anywhere in a title: 图 Transformer … 视觉-语言
             continue
-        by_terms = _found(es, demo_stack.alias, {"bool": {"should": [_concept_term(t) for t in group]}})
+        by_terms = _found(es, demo_stack.alias, {"bool": {"should": [concept_term(t) for t in group]}})
         by_id = _found(es, demo_stack.alias, {"term": {"concepts": concept_id(group)}})
         assert by_terms <= by_id, (group, sorted(by_terms - by_id))
         checked += bool(by_terms)

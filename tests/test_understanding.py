@@ -24,6 +24,9 @@ from analysis.understanding import understand, without_asking_words
         ("语音识别模型哪家强", "语音识别模型"),
         ("向量检索靠谱吗", "向量检索"),
         ("有没有好用的标注工具", "标注工具"),
+        # 什么 asks wherever it stands (用什么, 做什么, 什么水平); what is left beside the topic only scores
+        ("语音识别用什么框架", "语音识别用 框架"),
+        ("联邦学习能解决什么问题", "联邦学习能解决 问题"),
     ],
 )
 def test_question_and_request_words_leave_the_topic(query, core):

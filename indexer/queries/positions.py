@@ -55,15 +55,23 @@ def asks_for_topics(count: int, topics: int) -> bool:
     return count > 2 and 0 < topics < int(count * 0.75)
 
 
-def most_of(choices: list[dict], required: list[bool], boost: float | None = 1.5) -> dict:
+def most_of(
+    choices: list[dict], required: list[bool], boost: float | None = 1.5, *, topics_suffice: bool = False
+) -> dict:
     """Most of `choices` required (2<75%: all of one or two, two of three, three of four or five…), and among them
     every one marked `required` (a topic of the glossary): 投机解码 开源实现 no longer finds 深度解析开源数据集：原理、实现与局限
-    by its two other words. As many are required as before; only which ones may be missing changed."""
+    by its two other words. As many are required as before; only which ones may be missing changed.
+
+    `topics_suffice` (the topic of a question, indexer/queries/text.py): the topics alone are required and the other
+    words only score, where 2<75% would ask for more than the topics. A reader's question says more than the articles
+    answering it (为什么 Agent 容易失败, 人形机器人现在到什么水平了): its topic is what they must hold."""
     weight = {"boost": boost} if boost is not None else {}
     if not asks_for_topics(len(choices), sum(required)):
         return {"bool": {"should": choices, "minimum_should_match": "2<75%", **weight}}
     must = [choice for choice, topic in zip(choices, required, strict=True) if topic]
     should = [choice for choice, topic in zip(choices, required, strict=True) if not topic]
+    if topics_suffice:
+        return {"bool": {"must": must, "should": should, **weight}}
     needed = int(len(choices) * 0.75)  # what 2<75% asks of three or more
     return {"bool": {"must": must, "should": should, "minimum_should_match": needed - len(must), **weight}}
 

@@ -32,8 +32,9 @@ from analysis.syllables import chinese_syllables
 from analysis.understanding import understand
 from analysis.vocabulary import glossary
 from analysis.words import query_words
+from indexer.queries.concepts import group_clause
 from indexer.queries.sounds import fewer_pairs_clause, fuzzy_pairs_clause, typed_syllables
-from indexer.queries.text import WORDS_FIELDS, group_clause, text_query, with_boosts_of
+from indexer.queries.text import WORDS_FIELDS, text_query, with_boosts_of
 from store.tags import tags_by_id
 
 # Relax only to this share of a long topic's words (the strict clause requires 2<75%).

@@ -15,7 +15,7 @@ partial matches from exploding (a query none of whose words is in the corpus fin
   id where the index carries it (one term instead of every synonym in every field), else as phrases;
 - how the topic sounds (indexer/queries/sounds.py): pinyin typed with spaces, near-homophones, a wrong character;
 - the query's Taiwan / Hong Kong forms (analysis/regional.py), and for a question asking what, why or how, the
-  stories whose title names the topic once more (`_explanations_first`)."""
+  stories whose title names the topic once more (indexer/queries/explaining.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand, without_asking_words
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
+from indexer.queries.concepts import group_clause
+from indexer.queries.explaining import explanations_first
 from indexer.queries.positions import asks_for_topics, most_of, topic_groups, word_positions
 from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
@@ -42,9 +44,6 @@ LENIENT_BIGRAMS = "2<-1 5<75%"
 # From this many segmented words the words clauses alone forgive a mistyped character (it breaks one
 # word or two, and 2<75% leaves two of six out): no lenient bigram clause and no fuzzy clause then.
 WORDS_FORGIVE_A_TYPO = 6
-# A glossary concept is looked for in what names a document: its titles and tags. A Latin term is
-# also looked for in stemmed summaries, as a Latin word left over is (`llm agent` = `llm agents`).
-LATIN_CONCEPT_FIELDS = ["title^2", "title_cn^2", "tag_labels", "title.en^2", "summary.en"]
 # The query's other words beside a concept: Chinese ones in titles and tags as well, Latin ones also
 # in stemmed summaries and segmented bodies (bodies for Chinese words were a costly part at 1M).
 CHINESE_REST_FIELDS = ["title_words^2", "tag_labels"]
@@ -58,13 +57,6 @@ CHINESE_BODY_FIELDS = ["title_words", "body_words", "tag_labels"]
 LATIN_BODY_FIELDS = ["title.en", "summary.en", "content.en", "tag_labels"]
 # The fixed score of a concept named in a document's summary or body (`body_concepts`).
 BODY_CONCEPT_SCORE = 0.1
-# The kinds that explain a topic, and the weight of their title naming it, for a question asking what, why or how
-# (`_explanations_first`).
-EXPLAINING_KINDS = ("story",)
-EXPLAINING_WEIGHT = 2.0
-# A title naming the topic by its concepts (知识蒸馏 for `knowledge distillation`) scores them this much more, which
-# puts it level with a title in the query's own words.
-EXPLAINING_CONCEPT_WEIGHT = 3.0
 # Added to an item of the kind a query names (论文, 活动, 开源项目): its items before other kinds', whose title word
 # and body word outscore a concept match (`VLA 论文` listed a story titled 从论文到代码 first with 3).
 KIND_BOOST = 30
@@ -128,44 +120,12 @@ def text_query_and_highlight(
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
         places += [place for place in form_understood.places if place not in places]
     if understood.explaining:
-        should.append(_explanations_first(understood.core, concepts))
+        should.append(explanations_first(understood.core, concepts))
     query = {"bool": {"should": should, "minimum_should_match": 1}}
     boosts = _kind_and_place_boosts(kinds, places)
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
     return query, _highlight_query(query, groups, concepts)
-
-
-def _explanations_first(topic: str, concepts: frozenset[str]) -> dict:
-    """A question asking what, why or how with no kind named (analysis/understanding.Understood.explaining): the
-    kinds that explain a topic, when their title names it (all its bigrams, or most of its concepts and other
-    words, as the synonym clause asks), score that title match once more, so articles on the topic come before
-    papers and projects naming it. One more alternative of the text query (it finds nothing the topic's own
-    clauses do not), where the engine can skip documents by their best possible score: a constant added to every
-    story reordered nothing (a title naming the topic scores tens of points), and a factor on the whole score
-    (`function_score`) or an optional clause beside the text query kept the engine from skipping and doubled a
-    broad question's time at 1M (bench/RESULTS.md)."""
-    groups, rest = glossary().concepts(topic)
-    named = [{"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}]
-    if groups:
-        # Found as the synonym clause finds it (most of its concepts and other words), scored by its concepts only,
-        # as much as a title naming the topic in the query's own words: an English question about a concept then
-        # ranks the Chinese articles naming it (知识蒸馏 for knowledge distillation) with the papers titled in English.
-        parts = [group_clause(group, concepts) for group in groups]
-        words = [{"match": {"title_words": word}} for word in query_words(rest) if not is_function_word(word)]
-        holds = [
-            {"bool": {"should": parts, "minimum_should_match": "2<75%"}},
-            {"bool": {"should": [*parts, *words], "minimum_should_match": "2<75%"}},
-        ]
-        named.append({"bool": {"filter": holds, "should": parts, "boost": EXPLAINING_CONCEPT_WEIGHT}})
-    return {
-        "bool": {
-            "filter": [{"terms": {"type": list(EXPLAINING_KINDS)}}],
-            "should": named,
-            "minimum_should_match": 1,
-            "boost": EXPLAINING_WEIGHT,
-        }
-    }
 
 
 def _clauses(
@@ -222,7 +182,7 @@ def _clauses(
                     "operator": "and",
                 }
             },
-            _words_clause(query_words(understood.core), ranked, form_weight, concepts),
+            _words_clause(query_words(understood.core), ranked, form_weight, concepts, topics_suffice=True),
         ]
         core_synonyms = _synonym_clause(core_groups, core_rest, concepts)
         if core_synonyms:
@@ -350,6 +310,8 @@ def _words_clause(
     ranked: bool,
     form_weight: float = REGIONAL_FORM_OF_SIMPLIFIED,
     concepts: frozenset[str] = frozenset(),
+    *,
+    topics_suffice: bool = False,
 ) -> dict:
     """The segmented words across title and body, most of them required: 2<75% (all of one or two,
     two of three, three of four or five...), counted by position (`word_positions`): the parts of a long glossary
@@ -372,7 +334,7 @@ def _words_clause(
     topics = topic_groups(positions)
     topical = sum(group is not None for group in topics)
     if any(forms) or len(positions) < len(words) or asks_for_topics(len(positions), topical):
-        return _by_position(positions, forms, topics, ranked, form_weight, concepts)
+        return _by_position(positions, forms, topics, ranked, form_weight, concepts, topics_suffice=topics_suffice)
     clause = {
         "multi_match": {
             "query": " ".join(words),
@@ -395,6 +357,8 @@ def _by_position(
     ranked: bool,
     form_weight: float,
     concepts: frozenset[str] = frozenset(),
+    *,
+    topics_suffice: bool = False,
 ) -> dict:
     """The words clause by position: each position its words (all required) or one of the word's regional forms (a
     form may be several segmented words, all required), most positions required and among them the topics (`topics`:
@@ -416,7 +380,7 @@ def _by_position(
     # A topic is there as typed or by another of its group's terms (RAG检索增强: a paper writing only 检索增强生成),
     # which satisfies the position without scoring: the glossary clause scores synonyms.
     choices = [_or_its_group(choice, group, concepts) for choice, group in zip(choices, topics, strict=True)]
-    required = most_of(choices, [group is not None for group in topics])
+    required = most_of(choices, [group is not None for group in topics], topics_suffice=topics_suffice)
     if not ranked or len(positions) not in RANKED_ANY_WORDS:
         return required
     scored = {"bool": {"should": [option for options in alternatives for option in options], "boost": 1.5}}
@@ -527,31 +491,3 @@ def _on_highlighted_fields(clause: dict) -> dict | None:
     if kind in _LEAF_QUERIES:
         return clause if next(iter(body)) in HIGHLIGHTED_FIELDS else None
     return clause  # a query this does not know: kept whole, as before
-
-
-def group_clause(group: tuple[str, ...], indexed: frozenset[str], *, bodies: bool = False) -> dict:
-    """The group by its concept id where the index carries it, else by its terms. `bodies`: also a document
-    naming it only in its summary or body (`body_concepts`; issue 36)."""
-    gid = concept_id(group)
-    if gid in indexed:
-        named = {"term": {"concepts": {"value": gid, "boost": 3}}}
-        if not bodies:
-            return named
-        return {"bool": {"should": [named, {"term": {"body_concepts": gid}}], "minimum_should_match": 1}}
-    return {"bool": {"should": [_concept_term(term) for term in group], "minimum_should_match": 1}}
-
-
-def _concept_term(term: str) -> dict:
-    if term.isascii():
-        return {"multi_match": {"query": term, "fields": LATIN_CONCEPT_FIELDS, "type": "phrase"}}
-    # A Chinese term as the segmented title words (one word for most terms, which the segmenter keeps
-    # whole): the same titles as its bigrams as a phrase, without reading positions, which for a word
-    # as common as 大模型 cost most of this clause at 1M.
-    return {
-        "bool": {
-            "should": [
-                {"match": {"title_words": {"query": " ".join(query_words(term)), "operator": "and", "boost": 2}}},
-                {"match_phrase": {"tag_labels": term}},
-            ]
-        }
-    }

@@ -206,7 +206,7 @@ def test_suggestions_understand_pinyin_traditional_and_full_width(client, typed)
 )
 def test_a_question_asking_what_or_how_lists_articles_before_papers_and_projects(client, question):
     """Papers and projects name such a topic in their titles; asked what or how, the reader wants it explained:
-    articles (stories) on it first (indexer/queries/text._explanations_first), also Chinese ones naming an English
+    articles (stories) on it first (indexer/queries/explaining.explanations_first), also Chinese ones naming an English
     question's concept in Chinese (世界模型), which a paper titled World Models outscored by its English words, and
     counted twice: by the whole question's words and by the topic's (`what a world model` found a story titled
     …vision-language model… first)."""
@@ -301,3 +301,45 @@ def test_the_other_words_never_stand_for_the_topic(client, query, topic, others)
     found = titles(search(client, query))
     assert found
     assert not [t for t in found if topic not in t and "speculative" not in t.lower() and all(w in t for w in others)]
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [("what is a vector database", "向量数据库"), ("人形机器人是什么", "人形机器人"), ("怎么理解投机解码", "投机解码")],
+)
+def test_an_explaining_question_lists_an_article_written_to_explain_first(client, question, topic):
+    """Among the articles on the topic, whose scores differ by their titles' lengths, the one whose title says it
+    explains (入门, 读懂, 理解, 科普…: indexer/queries/explaining.EXPLAINER_TITLE_WORDS) comes first."""
+    from indexer.queries.explaining import EXPLAINER_TITLE_WORDS
+
+    first = titles(search(client, question))[0]
+    assert topic in first, first
+    assert any(word in first for word in EXPLAINER_TITLE_WORDS[0].split()), first
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        ("为什么 Agent 容易失败", "Agent 框架选型：LangGraph、AutoGen 与 CrewAI 对比"),
+        ("人形机器人现在发展得怎么样", "人形机器人周报：本周值得关注的 8 个更新"),
+    ],
+)
+def test_a_questions_other_words_are_not_required_beside_its_topic(demo_stack, question, title):
+    """The articles on the topic answer such a question, though none writes its other words (容易, 失败, 发展):
+    the strict query itself finds them (indexer/queries/positions.most_of, `topics_suffice`), not only the relaxed
+    pass below a page. Before, it asked for the topic and most of the other words."""
+    from indexer.lifecycle import indexed_concepts
+    from indexer.queries.search import build_search
+
+    es, alias = demo_stack.es(), demo_stack.alias
+    body = build_search(question, size=200, concepts=indexed_concepts(es, alias))
+    body["_source"] = ["title"]
+    found = [hit["_source"].get("title") for hit in es.search(index=alias, body=body)["hits"]["hits"]]
+    assert title in found, found
+
+
+def test_an_explaining_title_scores_only_where_the_title_names_the_topic(client):
+    """Stories naming agents only in their summaries (AI 创业融资科普) carry the concept too, but their explaining titles
+    are about something else: the first page's leading articles all name agents in their titles."""
+    found = titles(search(client, "为什么 Agent 容易失败"))
+    assert all("agent" in title.lower() for title in found[:8]), found

@@ -1,0 +1,70 @@
+"""A question asking what, why or how with no kind named (analysis/understanding.Understood.explaining) asks for an
+explanation: the articles on its topic first, and among them those written to explain (a 科普, an 入门 guide, a
+piece that `explains`). One more alternative of the text query (indexer/queries/text.py)."""
+
+from __future__ import annotations
+
+from analysis.vocabulary import glossary
+from indexer.queries.concepts import group_clause, named_in_title
+
+# The kinds that explain a topic, and the weight of their title naming it.
+EXPLAINING_KINDS = ("story",)
+EXPLAINING_WEIGHT = 2.0
+# A title naming the topic by its concepts (知识蒸馏 for `knowledge distillation`) scores them this much more, which
+# puts it level with a title in the query's own words.
+EXPLAINING_CONCEPT_WEIGHT = 3.0
+# Words by which a title says it explains its subject, whatever the subject: an introduction, a primer, a guide, a
+# walk through how it works. Chinese ones as title bigrams, English ones stemmed (`explained` = `explain`). Not 原理
+# (深度解析…：原理、实现与局限): deep dives then came before the first looks a what-is question asks for; two lists, a
+# first look for what and how it works for why and how, ranked the judged questions worse than one (docs/search.md).
+EXPLAINER_TITLE_WORDS = (
+    "科普 读懂 入门 详解 图解 解读 理解 指南 教程 浅谈 初探 从零 零基础 新手",
+    "explained explainer introduction intro primer guide tutorial basics beginners principles walkthrough practical",
+)
+# Added to an explaining title naming the topic (before EXPLAINING_WEIGHT): among the articles on a topic, whose
+# scores differ by their titles' lengths, the one written to explain comes first, and above papers titled with the
+# question's own English words.
+EXPLAINER_SCORE = 25.0
+
+
+def explanations_first(topic: str, concepts: frozenset[str]) -> dict:
+    """The kinds that explain a topic, when their title names it (all its bigrams, or most of its concepts), score
+    that title match once more, so articles on the topic come before papers and projects naming it, and a title saying it explains (`explainer_title`) adds a fixed score. One more
+    alternative of the text query (it finds nothing the topic's own clauses do not), where the engine can skip
+    documents by their best possible score: a constant added to every story reordered nothing (a title naming the
+    topic scores tens of points), and a factor on the whole score (`function_score`) or an optional clause beside the
+    text query kept the engine from skipping and doubled a broad question's time at 1M (bench/RESULTS.md)."""
+    groups, _rest = glossary().concepts(topic)
+    in_own_words = {"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}
+    named = [in_own_words]
+    if groups:
+        # Most of its concepts named in the title, scored by them only, as much as a title naming the topic in the
+        # query's own words: an English question about a concept then ranks the Chinese articles naming it (知识蒸馏
+        # for knowledge distillation) with the papers titled in English. The question's other words are not asked for
+        # (为什么 Agent 容易失败: the articles on agents), as the topic's words clause asks only for its topics.
+        parts = [group_clause(group, concepts) for group in groups]
+        holds = [{"bool": {"should": parts, "minimum_should_match": "2<75%"}}]
+        named.append({"bool": {"filter": holds, "should": parts, "boost": EXPLAINING_CONCEPT_WEIGHT}})
+    # The title itself names the topic (a concept id is also on documents whose tags or summaries name it).
+    titled = (
+        {"bool": {"should": [named_in_title(group) for group in groups], "minimum_should_match": "2<75%"}}
+        if groups
+        else in_own_words
+    )
+    return {
+        "bool": {
+            "filter": [{"terms": {"type": list(EXPLAINING_KINDS)}}],
+            "must": [{"bool": {"should": named, "minimum_should_match": 1}}],
+            "should": [explainer_title(titled)],
+            "boost": EXPLAINING_WEIGHT,
+        }
+    }
+
+
+def explainer_title(titled: dict) -> dict:
+    """A title naming the topic (`titled`) and holding one of EXPLAINER_TITLE_WORDS, as a fixed score."""
+    chinese, english = EXPLAINER_TITLE_WORDS
+    says_it_explains = {
+        "bool": {"should": [{"match": {"title": {"query": chinese}}}, {"match": {"title.en": {"query": english}}}]}
+    }
+    return {"constant_score": {"filter": {"bool": {"filter": [says_it_explains, titled]}}, "boost": EXPLAINER_SCORE}}
