@@ -5,6 +5,8 @@ as phrases. Shared by the text query (indexer/queries/text.py), the explaining q
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from analysis.vocabulary import concept_id
 from analysis.words import query_words
 
@@ -34,7 +36,7 @@ def concept_term(term: str) -> dict:
     return {
         "bool": {
             "should": [
-                {"match": {"title_words": {"query": " ".join(query_words(term)), "operator": "and", "boost": 2}}},
+                {"match": {"title_words": {"query": _segmented(term), "operator": "and", "boost": 2}}},
                 {"match_phrase": {"tag_labels": term}},
             ]
         }
@@ -50,4 +52,11 @@ def named_in_title(group: tuple[str, ...]) -> dict:
 def _term_in_title(term: str) -> dict:
     if term.isascii():
         return {"multi_match": {"query": term, "fields": ["title", "title_cn", "title.en"], "type": "phrase"}}
-    return {"match": {"title_words": {"query": " ".join(query_words(term)), "operator": "and"}}}
+    return {"match": {"title_words": {"query": _segmented(term), "operator": "and"}}}
+
+
+@lru_cache(maxsize=4096)
+def _segmented(term: str) -> str:
+    """A glossary term as the segmented words of a title, cached: every search naming a concept asks for its terms,
+    and the segmenter's dictionary is loaded once per process (analysis/segment.py), so a term is always cut alike."""
+    return " ".join(query_words(term))
