@@ -14,11 +14,12 @@ EXPLAINING_WEIGHT = 2.0
 # puts it level with a title in the query's own words.
 EXPLAINING_CONCEPT_WEIGHT = 3.0
 # Words by which a title says it explains its subject, whatever the subject: an introduction, a primer, a guide, a
-# walk through how it works. Chinese ones as title bigrams, English ones stemmed (`explained` = `explain`). Not 原理
+# walk through how it works. Chinese ones as the title's segmented words, English ones stemmed (`explained` =
+# `explain`): neither is a highlighted field, so a title's 科普 is not marked for a query that never typed it. Not 原理
 # (深度解析…：原理、实现与局限): deep dives then came before the first looks a what-is question asks for; two lists, a
 # first look for what and how it works for why and how, ranked the judged questions worse than one (docs/search.md).
 EXPLAINER_TITLE_WORDS = (
-    "科普 读懂 入门 详解 图解 解读 理解 指南 教程 浅谈 初探 从零 零基础 新手",
+    "科普 读懂 入门 详解 图解 解读 理解 指南 教程 浅谈 初探 从零开始 新手",
     "explained explainer introduction intro primer guide tutorial basics beginners principles walkthrough practical",
 )
 # Added to an explaining title naming the topic (before EXPLAINING_WEIGHT): among the articles on a topic, whose
@@ -65,6 +66,8 @@ def explainer_title(titled: dict) -> dict:
     """A title naming the topic (`titled`) and holding one of EXPLAINER_TITLE_WORDS, as a fixed score."""
     chinese, english = EXPLAINER_TITLE_WORDS
     says_it_explains = {
-        "bool": {"should": [{"match": {"title": {"query": chinese}}}, {"match": {"title.en": {"query": english}}}]}
+        "bool": {
+            "should": [{"match": {"title_words": {"query": chinese}}}, {"match": {"title.en": {"query": english}}}]
+        }
     }
     return {"constant_score": {"filter": {"bool": {"filter": [says_it_explains, titled]}}, "boost": EXPLAINER_SCORE}}

@@ -343,3 +343,12 @@ def test_an_explaining_title_scores_only_where_the_title_names_the_topic(client)
     are about something else: the first page's leading articles all name agents in their titles."""
     found = titles(search(client, "为什么 Agent 容易失败"))
     assert all("agent" in title.lower() for title in found[:8]), found
+
+
+@pytest.mark.parametrize("question", ["扩散模型是什么", "how does diffusion work"])
+def test_an_explaining_titles_genre_word_is_not_marked(client, question):
+    """科普 and 理解 order such a question's articles (explaining.EXPLAINER_TITLE_WORDS) but were never typed: the
+    titles mark the topic's words, not them."""
+    marked = [item["story_info"]["title_html"] for item in search(client, question)["list"] if item["type"] == "story"]
+    assert marked and any("<em>" in html for html in marked), marked
+    assert not any(f"<em>{word}</em>" in html for html in marked for word in ("科普", "理解", "入门", "指南")), marked
