@@ -352,3 +352,16 @@ def test_an_explaining_titles_genre_word_is_not_marked(client, question):
     marked = [item["story_info"]["title_html"] for item in search(client, question)["list"] if item["type"] == "story"]
     assert marked and any("<em>" in html for html in marked), marked
     assert not any(f"<em>{word}</em>" in html for html in marked for word in ("科普", "理解", "入门", "指南")), marked
+
+
+@pytest.mark.parametrize(
+    ("query", "arxiv"), [("SAE 视频生成", "2610.19835"), ("PTQ 扩散", "2610.13973"), ("3DGS", None)]
+)
+def test_a_standard_acronym_the_corpus_never_spells_finds_its_expansion(client, query, arxiv):
+    """Standard acronyms that papers write only spelt out (Sparse Autoencoders, Post-Training Quantization) are glossary
+    lines (data/search/glossary.txt); one the corpus never names finds nothing rather than anything."""
+    found = keys(search(client, query))
+    if arxiv is None:
+        assert found == [], found
+    else:
+        assert found[:1] == [f"paper-{arxiv}"], found
