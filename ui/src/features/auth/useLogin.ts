@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import type { LoginInfo } from '@/api/types';
 import { paths } from '@/lib/paths';
 import { csrfToken } from '@/lib/request';
@@ -17,6 +17,29 @@ export function useLogin() {
   const loginInfo = signedInAs(q.data);
   const isLogin: boolean | undefined = q.isSuccess ? loginInfo !== null : q.isError ? false : undefined;
   return { isLogin, loginInfo };
+}
+
+/**
+ * A member's action: `run` for a signed-in reader, sign-in for a visitor. A click that comes before the session probe
+ * has answered (just after the page loads, on a slow network) waits for that answer: taken for a visitor's, it sent
+ * members to sign in again.
+ */
+export function useAsMember() {
+  const client = useQueryClient();
+  useQuery(loginInfoQuery()); // asked as the component mounts, so a click mostly finds the answer in
+  return useCallback(
+    async (run: () => void) => {
+      let signedIn: boolean;
+      try {
+        signedIn = signedInAs(await client.ensureQueryData(loginInfoQuery())) !== null;
+      } catch {
+        signedIn = false; // the probe failed: as useLogin reads it, nobody is signed in
+      }
+      if (signedIn) run();
+      else goLogin();
+    },
+    [client],
+  );
 }
 
 /** Full-page redirect to the single sign-on, coming back to the current path and query. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '@/components/Icon/Icon';
 import { Avatar } from '@/components/Img/Img';
-import { goLogin, useLogin } from '@/features/auth';
+import { useAsMember } from '@/features/auth';
 import { DeleteDialog, ReportDialog, reportsHere } from '@/features/story';
 import { useDevice } from '@/hooks/useDevice';
 import { replyAnchor } from '@/kinds';
@@ -29,14 +29,14 @@ export function ReplyItem({ reply, place, target, onReply, onQuote }: {
   onReply: (reply: Reply) => void;
   onQuote: (reply: Reply) => void;
 }) {
-  const { isLogin } = useLogin();
+  const asMember = useAsMember();
   const device = useDevice();
   const like = useReplyLike(reply);
   const report = useReportReply(reply.id, place);
   const del = useDeleteReply(reply.id, place);
   const [reporting, setReporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const member = (run: () => void) => () => (isLogin ? run() : goLogin());
+  const member = (run: () => void) => () => void asMember(run);
   const parentId = place.parentId;
   const name = reply.author?.name || '用户';
   const answers = reply.reply_to && reply.reply_to.id !== parentId ? reply.reply_to : null;

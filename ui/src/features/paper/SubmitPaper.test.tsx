@@ -18,6 +18,23 @@ function mockFetch(answer: { code: number; msg: string; data: unknown; status?: 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('提交论文', () => {
+  it('a click before the session probe answers waits for it: a member is not sent to sign in', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetch = vi.fn((input: RequestInfo | URL) =>
+      String(input).startsWith('/api/v1/users')
+        ? new Promise<Response>((resolve) => { answer = resolve; })
+        : Promise.resolve(new Response(JSON.stringify({ code: 0, msg: '', data: null }))),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderWithProviders(<SubmitPaper />);
+    await userEvent.click(screen.getByRole('button', { name: '提交' })); // the probe is still out
+    answer(new Response(JSON.stringify({ code: 0, data: { id: 9, name: '我' }, msg: '' })));
+    expect(await screen.findByRole('alert')).toHaveTextContent(BODY_RULES.PaperSubmitBody.arxiv.messages.required);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it("says the server's message for empty input and sends nothing", async () => {
     const fetch = mockFetch({ code: 0, msg: '', data: null });
     renderWithProviders(<SubmitPaper />);

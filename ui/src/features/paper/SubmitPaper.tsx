@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BODY_RULES } from '@/api/rules';
-import { goLogin, useLogin } from '@/features/auth';
+import { useAsMember } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { api } from '@/lib/requestApi';
 import { toast } from '@/lib/toast';
@@ -14,7 +14,7 @@ const RULE = BODY_RULES.PaperSubmitBody.arxiv;
 /** 提交论文: a member adds a paper by its arXiv number or address; the hub reads it from arXiv (or has it
  * already) and the paper's page opens. A visitor is sent to sign in first. */
 export function SubmitPaper() {
-  const { isLogin } = useLogin();
+  const asMember = useAsMember();
   const navigate = useNavigate();
   const id = useId();
   const [value, setValue] = useState('');
@@ -28,14 +28,15 @@ export function SubmitPaper() {
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isLogin) return goLogin();
-    const arxiv = value.trim();
-    if ([...arxiv].length < RULE.minLength || [...arxiv].length > RULE.maxLength) {
-      setError(RULE.messages.required);
-      return;
-    }
-    setError('');
-    if (!submit.isPending) submit.mutate(arxiv);
+    void asMember(() => {
+      const arxiv = value.trim();
+      if ([...arxiv].length < RULE.minLength || [...arxiv].length > RULE.maxLength) {
+        setError(RULE.messages.required);
+        return;
+      }
+      setError('');
+      if (!submit.isPending) submit.mutate(arxiv);
+    });
   };
   return (
     <form className="submit-paper" onSubmit={onSubmit} noValidate>

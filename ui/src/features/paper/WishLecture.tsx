@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Icon } from '@/components/Icon/Icon';
-import { goLogin, useLogin } from '@/features/auth';
+import { useAsMember } from '@/features/auth';
 import { formatNumber } from '@/lib/format';
 import { api } from '@/lib/requestApi';
 import { toast } from '@/lib/toast';
@@ -15,7 +15,7 @@ const wishKey = (paperId: number) => ['wish-lecture', paperId, LECTURE] as const
  * once per reader); the count is everyone's. Signed out, the button sends the visitor to sign in.
  */
 export function WishLecture({ paperId }: { paperId: number }) {
-  const { isLogin } = useLogin();
+  const asMember = useAsMember();
   const client = useQueryClient();
   const state = useQuery({
     queryKey: wishKey(paperId),
@@ -30,13 +30,10 @@ export function WishLecture({ paperId }: { paperId: number }) {
   });
   const wished = Boolean(state.data?.is_wished);
   const label = wished ? '已想听' : '想听讲解';
-  const onClick = () => {
-    if (!isLogin) {
-      goLogin();
-      return;
-    }
-    if (!wished && !start.isPending) start.mutate();
-  };
+  const onClick = () =>
+    void asMember(() => {
+      if (!wished && !start.isPending) start.mutate();
+    });
   return (
     <button
       type="button"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StoryInfo } from '@/api/types';
 import { Icon } from '@/components/Icon/Icon';
-import { goLogin, useLogin } from '@/features/auth';
+import { useAsMember, useLogin } from '@/features/auth';
 import { useDevice } from '@/hooks/useDevice';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -40,25 +40,21 @@ export function StoryActions({ story, size = 14, onDeleted, compact = false }: {
   const [deleting, setDeleting] = useState(false);
   const own = isOwnStory(story);
 
-  const needLogin = () => {
-    if (isLogin) return false;
-    goLogin();
-    return true;
-  };
+  const asMember = useAsMember();
   // A second click on the same toggle waits for the first answer; the other toggle stays free.
-  const run = (toggle: typeof vote, action: ToggleAction) => {
-    if (needLogin() || toggle.isPending) return;
-    toggle.mutate({ action, before: story });
-  };
-  const report = () => {
-    if (needLogin()) return;
-    if (!reportsHere(device)) return;
-    if (story.is_reported) {
-      if (!down.isPending) down.mutate();
-      return;
-    }
-    setReporting(true);
-  };
+  const run = (toggle: typeof vote, action: ToggleAction) =>
+    void asMember(() => {
+      if (!toggle.isPending) toggle.mutate({ action, before: story });
+    });
+  const report = () =>
+    void asMember(() => {
+      if (!reportsHere(device)) return;
+      if (story.is_reported) {
+        if (!down.isPending) down.mutate();
+        return;
+      }
+      setReporting(true);
+    });
 
   return (
     <div className={`story-actions${compact ? ' story-actions--compact' : ''}`}>
