@@ -30,11 +30,12 @@ EXPLAINER_SCORE = 25.0
 
 def explanations_first(topic: str, concepts: frozenset[str]) -> dict:
     """The kinds that explain a topic, when their title names it (all its bigrams, or most of its concepts), score
-    that title match once more, so articles on the topic come before papers and projects naming it, and a title saying it explains (`explainer_title`) adds a fixed score. One more
-    alternative of the text query (it finds nothing the topic's own clauses do not), where the engine can skip
-    documents by their best possible score: a constant added to every story reordered nothing (a title naming the
-    topic scores tens of points), and a factor on the whole score (`function_score`) or an optional clause beside the
-    text query kept the engine from skipping and doubled a broad question's time at 1M (bench/RESULTS.md)."""
+    that title match once more, so articles on the topic come before papers and projects naming it, and a title
+    saying it explains (`explainer_title`) adds a fixed score. One more alternative of the text query (it finds
+    nothing the topic's own clauses do not), where the engine can skip documents by their best possible score: a
+    constant added to every story reordered nothing (a title naming the topic scores tens of points), and a factor on
+    the whole score (`function_score`) or an optional clause beside the text query kept the engine from skipping and
+    doubled a broad question's time at 1M (bench/RESULTS.md)."""
     groups, _rest = glossary().concepts(topic)
     in_own_words = {"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}
     named = [in_own_words]

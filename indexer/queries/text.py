@@ -362,8 +362,9 @@ def _by_position(
 ) -> dict:
     """The words clause by position: each position its words (all required) or one of the word's regional forms (a
     form may be several segmented words, all required), most positions required and among them the topics (`topics`:
-    the glossary group a position names, positions.topic_groups), split as `_words_clause` splits it. One clause: a second words clause for the forms beside the first read every body's common words twice, and
-    was two thirds of a search such as 向量数据库的五个常见误区 at 1M (bench/RESULTS.md)."""
+    the glossary group a position names, positions.topic_groups), split as `_words_clause` splits it. One clause: a
+    second words clause for the forms beside the first read every body's common words twice, and was two thirds of a
+    search such as 向量数据库的五个常见误区 at 1M (bench/RESULTS.md)."""
 
     def word(text: str, boost: float) -> dict:
         match = {"query": " ".join(query_words(text)), "fields": WORDS_FIELDS, "type": "cross_fields"}

@@ -21,9 +21,6 @@ export default function TrendsPage() {
   const trends = useQuery(paperTrendsQuery(id));
   useDocumentTitle(paper.data ? `${paper.data.title_cn || paper.data.title} 热度趋势` : '热度趋势');
   if (trends.isError) return <QueryError error={trends.error} />;
-  // The chart waits for the paper too: its publication day trims the padded days, and drawing before it
-  // arrived would redraw the chart under the reader's pointer.
-  const paperSettled = paper.isSuccess || paper.isError;
   const series = trendSince(trends.data ?? [], paper.data?.published_at);
   const total = series.reduce((n, [, v]) => n + (Number(v) || 0), 0);
   const peak = series.reduce((m, [, v]) => Math.max(m, Number(v) || 0), 0);
@@ -42,7 +39,9 @@ export default function TrendsPage() {
       </div>
       <section className="paper-section">
         <h2>热度趋势</h2>
-        {!trends.data || !paperSettled ? (
+        {/* The chart waits for the paper too: its publication day trims the padded days, and drawing before it
+            arrived would redraw the chart under the reader's pointer. */}
+        {!trends.data || paper.isPending ? (
           <PageLoading />
         ) : series.length > 0 ? (
           <ErrorBoundary fallback={<p className="paper-section__muted">出错啦</p>}><Suspense fallback={<PageLoading />}><TrendChart data={series} height={360} /></Suspense></ErrorBoundary>
