@@ -49,10 +49,13 @@ def _split_terms() -> frozenset[str]:
     return _terms_split_in(glossary().groups)
 
 
-def asks_for_topics(count: int, topics: int) -> bool:
+def asks_for_topics(count: int, topics: int, *, topics_suffice: bool = False) -> bool:
     """`most_of` requires the topics among `count` choices: three or more, with at least one topic and fewer topics
-    than 2<75% asks for (with as many or more, any of them may be missing, as before)."""
-    return count > 2 and 0 < topics < int(count * 0.75)
+    than 2<75% asks for (with more, any of them may be missing, as before). A question's topics (`topics_suffice`)
+    also when they are as many as 2<75% asks for: 大模型幻觉怎么解决 asks for 大模型 and 幻觉, not for any two of its
+    three words (a text on chips whose title says 没解决 and whose summary says 大模型)."""
+    needed = int(count * 0.75)
+    return count > 2 and (0 < topics < needed or (topics_suffice and topics == needed))
 
 
 def most_of(
@@ -66,7 +69,7 @@ def most_of(
     words only score, where 2<75% would ask for more than the topics. A reader's question says more than the articles
     answering it (为什么 Agent 容易失败, 人形机器人现在到什么水平了): its topic is what they must hold."""
     weight = {"boost": boost} if boost is not None else {}
-    if not asks_for_topics(len(choices), sum(required)):
+    if not asks_for_topics(len(choices), sum(required), topics_suffice=topics_suffice):
         return {"bool": {"should": choices, "minimum_should_match": "2<75%", **weight}}
     must = [choice for choice, topic in zip(choices, required, strict=True) if topic]
     should = [choice for choice, topic in zip(choices, required, strict=True) if not topic]

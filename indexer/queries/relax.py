@@ -109,7 +109,23 @@ def _units(topic: str) -> tuple[list, int]:
     other words (of two characters or more) it has."""
     known = glossary()
     groups, rest = known.concepts(topic)
-    return known.topical(groups), len(groups) + len([w for w in query_words(rest) if len(w) >= MIN_WORD_LENGTH])
+    return known.topical(groups), len(groups) + len(_plain_words(rest))
+
+
+def _plain_words(text: str) -> list[str]:
+    """The words of two characters or more in `text`, a run of single characters the segmenter cut apart counting as
+    one (踩坑 is cut into 踩 and 坑, yet the reader typed one word: RAG 踩坑 is a concept and a word, as RAG 误区 is)."""
+    found, run = [], ""
+    for word in [*query_words(text), ""]:
+        if len(word) == 1 and CJK.match(word):
+            run += word
+            continue
+        if len(run) >= MIN_WORD_LENGTH:
+            found.append(run)
+        run = ""
+        if len(word) >= MIN_WORD_LENGTH:
+            found.append(word)
+    return found
 
 
 def is_a_pair(q: str) -> bool:

@@ -165,7 +165,8 @@ def _clauses(
     sounds = [*typed_pinyin_clauses(understood.core), *chinese_sound_clauses(understood.core)]
     if not understood.changed:
         should.extend(sounds)
-    synonyms = _synonym_clause(groups, rest, concepts)  # of the text without its kind and asking words (above)
+    # of the text without its kind and asking words (above): a question's topic, as the core's below
+    synonyms = _synonym_clause(groups, rest, concepts, topics_suffice=understood.changed)
     if synonyms:
         should.append(synonyms)
     if understood.changed:
@@ -184,7 +185,7 @@ def _clauses(
             },
             _words_clause(query_words(understood.core), ranked, form_weight, concepts, topics_suffice=True),
         ]
-        core_synonyms = _synonym_clause(core_groups, core_rest, concepts)
+        core_synonyms = _synonym_clause(core_groups, core_rest, concepts, topics_suffice=True)
         if core_synonyms:
             core.append(core_synonyms)
         core.extend(_forgiving(understood.core))
@@ -333,7 +334,17 @@ def _words_clause(
     forms = [word_forms(position[0]) if len(position) == 1 else () for position in positions]
     topics = topic_groups(positions)
     topical = sum(group is not None for group in topics)
-    if any(forms) or len(positions) < len(words) or asks_for_topics(len(positions), topical):
+    # A question's other words that are all function words (知识蒸馏和量化: 和 joins the two topics a comparison asks
+    # about) leave the topics as 2<75% counts them: either of them, with 和 in a body, answers as before.
+    topics_suffice = topics_suffice and any(
+        group is None and not all(is_function_word(word) for word in position)
+        for position, group in zip(positions, topics, strict=True)
+    )
+    if (
+        any(forms)
+        or len(positions) < len(words)
+        or asks_for_topics(len(positions), topical, topics_suffice=topics_suffice)
+    ):
         return _by_position(positions, forms, topics, ranked, form_weight, concepts, topics_suffice=topics_suffice)
     clause = {
         "multi_match": {
@@ -396,14 +407,17 @@ def _or_its_group(choice: dict, group: tuple[str, ...] | None, concepts: frozens
     return {"bool": {"should": [choice, named]}}
 
 
-def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset[str] = frozenset()) -> dict | None:
+def _synonym_clause(
+    groups: list[tuple[str, ...]], rest: str, indexed: frozenset[str] = frozenset(), *, topics_suffice: bool = False
+) -> dict | None:
     """The query with each glossary term widened to its group: every concept (a group, or a word
     left over) is one alternative set, and most of the concepts must match, so a synonym never
     widens a two-concept query into either concept alone. A group the index carries is one term on
     `concepts` (documents name it in a title, a tag or, for a Latin term, the summary: the same places
     as the phrases below); looking for each synonym in each field was the costliest part of a broad
     search at 1M (issue 12). A group edited since the index was built is looked for by its terms.
-    `groups` and `rest`: the query's glossary groups and its other words (Glossary.concepts).
+    `groups` and `rest`: the query's glossary groups and its other words (Glossary.concepts). `topics_suffice`: of a
+    question's topic, whose topics are required beside other words as in its words clause (`positions.most_of`).
 
     Beside it, the same concepts named only in summaries or bodies (`body_concepts`) with the other words
     anywhere, as a small fixed score: a document that writes a synonym or acronym of the query's concept only
@@ -423,12 +437,13 @@ def _synonym_clause(groups: list[tuple[str, ...]], rest: str, indexed: frozenset
         concepts.append({"multi_match": {"query": word, "fields": fields, **_all_of_a_run(word)}})
     # The topics among the concepts are required as in the words clause (`positions.most_of`); aspects (成本) are not.
     topics = [group not in glossary().aspects for group in groups] + [False] * len(words)
-    named = most_of(concepts, topics, boost=0.6)
+    topics_suffice = topics_suffice and bool(words)
+    named = most_of(concepts, topics, boost=0.6, topics_suffice=topics_suffice)
     if not any(concept_id(group) in indexed for group in groups):
         return named
     inside = [group_clause(group, indexed, bodies=True) for group in groups]
     inside += [_body_word(word, indexed) for word in words]
-    in_bodies = most_of(inside, topics, boost=None)
+    in_bodies = most_of(inside, topics, boost=None, topics_suffice=topics_suffice)
     return {
         "bool": {
             "should": [named, {"constant_score": {"filter": in_bodies, "boost": BODY_CONCEPT_SCORE}}],

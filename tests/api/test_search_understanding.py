@@ -246,7 +246,7 @@ def test_a_kind_word_lists_that_kind_before_others_naming_its_words_in_passing(c
 
 
 @pytest.mark.parametrize(
-    ("query", "names"), [("视觉语言模型 踩坑", ("视觉语言模型", "vlm")), ("卷积神经网络 踩坑", ())]
+    ("query", "names"), [("视觉语言模型 踩坑", ("视觉语言模型", "vlm", "vision-language")), ("卷积神经网络 踩坑", ())]
 )
 def test_a_long_term_and_a_split_word_each_count_as_one(client, query, names):
     """The segmenter splits 视觉语言模型 into 视觉 语言 模型 and 踩坑 into 踩 坑; counted one by one, three of those
@@ -365,3 +365,66 @@ def test_a_standard_acronym_the_corpus_never_spells_finds_its_expansion(client, 
         assert found == [], found
     else:
         assert found[:1] == [f"paper-{arxiv}"], found
+
+
+@pytest.mark.parametrize("question", ["怎么估算大模型的成本", "大模型评测为什么难做"])
+def test_the_explanation_clause_asks_the_title_for_each_concept(demo_stack, question):
+    """The explaining clause lifts stories whose titles name the question's topic. A story tagged 大模型 whose title
+    is about another topic's 成本 or 评测 carries both concept ids too (one from a tag, one from the title), and was
+    lifted as if it explained the question; the clause now asks the title for each concept, as its explainer bonus
+    already did (indexer/queries/explaining.py)."""
+    from analysis.understanding import understand
+    from analysis.vocabulary import glossary
+    from indexer.lifecycle import indexed_concepts
+    from indexer.queries.explaining import explanations_first
+
+    es, alias = demo_stack.es(), demo_stack.alias
+    core = understand(question).core
+    groups, _rest = glossary().concepts(core)
+    assert len(groups) >= 2, groups
+    clause = explanations_first(core, indexed_concepts(es, alias))
+    hits = es.search(index=alias, body={"query": clause, "size": 100, "_source": ["title"]})["hits"]["hits"]
+    lifted = [hit["_source"]["title"] for hit in hits]
+    assert lifted
+    for group in groups:
+        unnamed = [title for title in lifted if not any(term.lower() in title.lower() for term in group)]
+        assert not unnamed, (group[0], unnamed)
+
+
+@pytest.mark.parametrize(("query", "names"), [("LoRA 上手", ("lora", "low-rank")), ("MoE 踩坑", ("moe", "mixture"))])
+def test_a_concept_beside_a_word_cut_into_characters_widens_to_the_concept(client, query, names):
+    """上手 and 踩坑 are each one word, which the segmenter cuts into single characters; the relaxed pass counted no
+    word beside the concept, so a query the corpus has no text for both words of found nothing (LoRA 上手) or a few
+    texts. Such a run of characters is one word (indexer/queries/relax._plain_words): the concept's documents follow."""
+    page = search(client, query)
+    found = titles(page)
+    assert page["total"] >= 20, found
+    assert all(any(name in title.lower() for name in names) for title in found[:10]), found
+
+
+@pytest.mark.parametrize(
+    ("question", "topics"),
+    [
+        ("大模型幻觉怎么解决", (("大模型", "llm"), ("幻觉", "hallucination"))),
+        ("知识图谱 大模型 怎么结合", (("知识图谱", "knowledge graph"), ("大模型", "llm"))),
+    ],
+)
+def test_a_questions_topics_are_what_its_strict_hits_hold(demo_stack, question, topics):
+    """With as many topics as 2<75% asks for, any two of the question's three words were enough: a story on chips
+    whose title says 没解决 and whose summary says 大模型. A question's topics are required (positions.asks_for_topics),
+    unless its other words are function words (a comparison: 知识蒸馏和量化有什么区别 finds each)."""
+    from indexer.lifecycle import indexed_concepts
+    from indexer.queries.search import build_search
+
+    es, alias = demo_stack.es(), demo_stack.alias
+    body = build_search(question, size=100, concepts=indexed_concepts(es, alias))
+    body["_source"] = ["title", "summary", "content", "tags"]
+    hits = es.search(index=alias, body=body)["hits"]["hits"]
+    assert hits
+    for hit in hits:
+        text = json.dumps(hit["_source"], ensure_ascii=False).lower()
+        assert all(any(term in text for term in terms) for terms in topics), hit["_source"].get("title")
+
+
+def test_a_comparison_of_two_topics_finds_each(client):
+    assert search(client, "知识蒸馏和量化有什么区别")["total"] >= 20
