@@ -229,10 +229,16 @@ def _forgiving(text: str) -> list[dict]:
                 }
             }
         )
-    if chinese >= 3:
-        # Homophones: the pinyin of each Chinese word (a typo by the pinyin IME picks a homophone).
-        out.append({"match": {"pinyin": {"query": pinyin_forms(text), "operator": "and", "boost": 0.5}}})
     latin = " ".join(_LATIN.findall(text))
+    if chinese >= 3:
+        # Homophones: the pinyin of each Chinese word (a typo by the pinyin IME picks a homophone). The pinyin
+        # field holds the Chinese words only, so a query's Latin words are asked for beside it: without them,
+        # KG 大模型 found every title with 大模型 by its sound alone, ranked among the answers.
+        homophones = {"match": {"pinyin": {"query": pinyin_forms(text), "operator": "and", "boost": 0.5}}}
+        if latin:
+            also = {"multi_match": {"query": latin, "fields": LATIN_FIELDS, "operator": "and"}}
+            homophones = {"bool": {"must": [homophones], "filter": [also]}}
+        out.append(homophones)
     if latin and not chinese:
         out.append(
             {

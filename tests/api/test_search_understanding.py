@@ -428,3 +428,23 @@ def test_a_questions_topics_are_what_its_strict_hits_hold(demo_stack, question, 
 
 def test_a_comparison_of_two_topics_finds_each(client):
     assert search(client, "知识蒸馏和量化有什么区别")["total"] >= 20
+
+
+@pytest.mark.parametrize(
+    ("query", "names"), [("KG 大模型", ("知识图谱", "knowledge graph", "kg")), ("OCR 多模态", ("ocr", "文档理解"))]
+)
+def test_the_homophone_clause_keeps_a_mixed_querys_latin_words(demo_stack, query, names):
+    """The homophone clause matches the pinyin of the query's Chinese words, a field without Latin words: alone, it
+    found every title with 大模型 for KG 大模型 (an event on vision-language models first). The Latin words are now
+    asked for beside it, so every hit of the strict query names the acronym's concept."""
+    from indexer.lifecycle import indexed_concepts
+    from indexer.queries.search import build_search
+
+    es, alias = demo_stack.es(), demo_stack.alias
+    body = build_search(query, size=100, concepts=indexed_concepts(es, alias))
+    body["_source"] = ["title", "summary", "content", "description", "title_cn"]
+    hits = es.search(index=alias, body=body)["hits"]["hits"]
+    assert hits
+    for hit in hits:
+        text = json.dumps(hit["_source"], ensure_ascii=False).lower()
+        assert any(name in text for name in names), hit["_source"].get("title")
