@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 _ZH_QUESTION = sorted(
     "为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么 "
     "什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱 "
-    "好用的 好用吗 什么".split(),
+    "好用的 好用吗 什么 哪里有 从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 "
+    "想学习 想学 想了解 是啥 啥是 是干嘛的 干嘛用的 有啥 关于 介绍一下 讲讲".split(),
     key=len,
     reverse=True,
 )
@@ -29,6 +30,7 @@ _ZH_QUESTION = sorted(
 _ZH_EDGE = sorted(
     [
         *("推荐一下 推荐 值得做吗 值得 区别 相关的 相关 最近有 最近 入门 一下 靠谱吗 靠谱 好用".split()),
+        *("介绍 讲 教程 学习路线".split()),
         *("吗 呢 吧 啊".split()),
     ],
     key=len,
@@ -41,22 +43,34 @@ _EN_FILLERS = re.compile(
 )
 # English words asking for an explanation, at a query's end (`MoE explained`, `RAG for beginners`).
 _EN_EDGE = re.compile(
-    r"\b(?:explained|explanation|for\s+beginners|basics|overview|tutorial|introduction|intro)\s*$", re.I
+    r"\b(?:explained|explanation|for\s+beginners|basics|overview|tutorials?|introduction|intro)\s*$", re.I
 )
+# The same at a query's start (`tutorial on graph neural networks`, `intro to RAG`, `explain MoE`).
+_EN_LEAD = re.compile(
+    r"^\s*(?:(?:an?\s+)?(?:tutorials?|intro(?:duction)?|guides?|primer|overview)\s+(?:on|to|for|of)\s+|explain\s+)",
+    re.I,
+)
+# A preposition left at a query's start once a kind word before it is gone (`papers about …`).
+_EN_LEADING_PREPOSITION = re.compile(r"^\s*(?:about|on|regarding)\s+", re.I)
 # Words by which a reader asks to be told what something is, why or how: an explanation (an article) more than a
 # paper, a project or an event, when the query names no kind.
 _EXPLAINING = frozenset(
     "为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 啥意思 是什么 什么是 什么叫 区别 入门 "
-    "(en-explain)".split()
+    "从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 想学习 想学 想了解 是啥 啥是 "
+    "是干嘛的 干嘛用的 介绍一下 介绍 讲讲 教程 学习路线 (en-explain)".split()
 )
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
-_ANSWERED_IN_TITLES = frozenset("入门 区别 有什么区别".split())
+_ANSWERED_IN_TITLES = frozenset("入门 区别 有什么区别 教程".split())
 _EN_EXPLAINING = re.compile(r"\b(?:what\s+(?:is|are)|how|why)\b", re.IGNORECASE)
 # The verb closing a how-question (`how does speculative decoding work`): not part of the topic.
 _EN_HOW_WORKS = re.compile(r"^\s*(?P<question>how\b.*?)\s+works?\s*$", re.IGNORECASE)
 # Words that name a kind of item, and the kind.
 _KIND_WORDS = {
-    "event": ["线下活动", "活动", "讲座", "沙龙", "会议", "峰会", "工作坊", "训练营", "meetup", "workshop"],
+    "story": ["文章", "博文", "博客", "帖子", "article", "articles", "blog", "blogs"],
+    "event": [
+        *("线下活动 活动 讲座 沙龙 会议 峰会 工作坊 训练营 黑客松 研讨会".split()),
+        *("meetup meetups workshop workshops event events conference conferences hackathon".split()),
+    ],
     "paper": ["论文", "paper", "papers", "arxiv"],
     "project": ["开源项目", "开源", "项目", "github", "仓库", "repo", "repos"],
 }
@@ -163,6 +177,9 @@ def understand(text: str) -> Understood:
     rest = _EN_HOW_WORKS.sub(r"\g<question>", rest)
     rest, count = _EN_FILLERS.subn(" ", rest)
     rest, edge = _EN_EDGE.subn(" ", rest)
+    rest, lead = _EN_LEAD.subn(" ", rest)
+    edge += lead
+    rest = _EN_LEADING_PREPOSITION.sub(" ", rest)
     if count:
         dropped.append("(en)")
     if edge and "(en-explain)" not in dropped:

@@ -202,6 +202,11 @@ def test_suggestions_understand_pinyin_traditional_and_full_width(client, typed)
         "what is rag",
         "what is a world model",
         "what is direct preference optimization",
+        # asking to learn, or to be introduced (想学…从哪开始, `tutorial on …`, 介绍一下)
+        "想学图神经网络从哪开始",
+        "tutorial on world models",
+        "介绍一下投机解码",
+        "世界模型是啥",
     ],
 )
 def test_a_question_asking_what_or_how_lists_articles_before_papers_and_projects(client, question):
@@ -448,3 +453,11 @@ def test_the_homophone_clause_keeps_a_mixed_querys_latin_words(demo_stack, query
     for hit in hits:
         text = json.dumps(hit["_source"], ensure_ascii=False).lower()
         assert any(name in text for name in names), hit["_source"].get("title")
+
+
+@pytest.mark.parametrize("query", ["投机解码相关文章", "world models blog", "有没有讲图神经网络的文章"])
+def test_an_article_word_asks_for_stories(client, query):
+    """文章, 博客, `blog`: the kind of item is a story (analysis/understanding._KIND_WORDS), boosted as 论文 boosts
+    papers; before, 文章 was a word to match and papers and projects naming the topic came first."""
+    page = search(client, query)["list"]
+    assert [item["type"] for item in page[:3]] == ["story"] * 3, [info_of(i).get("title") for i in page[:3]]
