@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 # Question and request words that are not part of a topic's name: taken off wherever they stand.
 _ZH_QUESTION = sorted(
@@ -119,12 +120,19 @@ def without_asking_words(text: str, understood: Understood) -> str:
 def _take_at_edges(text: str, word: str) -> tuple[str, bool]:
     """`word` off the end of `text` (的开源项目, 值得做吗), or standing alone between spaces; at the start of a
     run of characters or inside one it stays (开源数据集, 推荐系统, 入门指南)."""
-    token = rf"(?:(?<=^)|(?<=\s)){re.escape(word)}(?=$|\s)"
-    pattern = re.compile(rf"{token}|{re.escape(word)}$", re.IGNORECASE)
+    if word.lower() not in text.lower():  # most words of the lists: no pattern to build or run
+        return text, False
+    pattern = _edge_pattern(word)
     stripped = text.strip()
     if not pattern.search(stripped):
         return text, False
     return pattern.sub(" ", stripped), True
+
+
+@lru_cache(maxsize=512)
+def _edge_pattern(word: str) -> re.Pattern:
+    token = rf"(?:(?<=^)|(?<=\s)){re.escape(word)}(?=$|\s)"
+    return re.compile(rf"{token}|{re.escape(word)}$", re.IGNORECASE)
 
 
 def _take_kind_words(rest: str, dropped: list[str], kinds: list[str]) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from analysis.normalize import fold
+from analysis.normalize import CJK, fold
 from analysis.stems import holds_run, latin_stems
 from config import glossary_file
 
@@ -66,13 +66,55 @@ class Glossary:
         folded = fold(query).lower()
         rest, stripped = f" {folded} ", folded  # the padded and bare forms, redone only when a term is cut
         found: list[tuple[str, ...]] = []
-        for term, group in self._longest_first:
+        by_first = self._longest_first_by_character
+        candidates = sorted((entry for c in set(folded) for entry in by_first.get(c, ())), key=lambda e: e[0])
+        for _order, term, group in candidates:
             if _occurs(term, stripped, rest):
                 if group not in found:
                     found.append(group)
                 rest = rest.replace(term, " ")
                 stripped = rest.strip()
-        return found, " ".join(rest.split())
+        by_stem, rest = self._by_stem(_LATIN_BESIDE_CJK.sub(" ", rest).split())
+        found += [group for group in by_stem if group not in found]
+        return found, " ".join(rest)
+
+    def _by_stem(self, words: list[str]) -> tuple[list[tuple[str, ...]], list[str]]:
+        """The groups that the query's Latin words left over name by their stems, as a document's words name them at
+        index time (`concept_ids`): `hallucinate` the group of hallucination, `quantize` of quantization,
+        `large language models` of large language model. The longest term first; the other words stay."""
+        latin_terms = self._index_terms[1]
+        found: list[tuple[str, ...]] = []
+        rest: list[str] = []
+        at = 0
+        while at < len(words):
+            stems = [_word_stem(word) for word in words[at : at + _LONGEST_LATIN_RUN]]
+            matched = None
+            for _order, term, run, gid in sorted(latin_terms.get(stems[0] or "", []), key=lambda e: -len(e[2])):
+                if tuple(stems[: len(run)]) == run and not term.endswith(_A_PROPERTY):
+                    matched = (gid, len(run))
+                    break
+            if matched is None:
+                rest.append(words[at])
+                at += 1
+                continue
+            group = self._by_id[matched[0]]
+            if group not in found:
+                found.append(group)
+            at += matched[1]
+        return found, rest
+
+    @cached_property
+    def _by_id(self) -> dict[str, tuple[str, ...]]:
+        return {concept_id(group): group for group in self.groups}
+
+    @cached_property
+    def _longest_first_by_character(self) -> dict[str, list[tuple[int, str, tuple[str, ...]]]]:
+        """The terms longest first, filed under their first character: a query is only checked for the terms
+        starting with one of its characters (reading every term was most of a question's query-building time)."""
+        by_first: dict[str, list[tuple[int, str, tuple[str, ...]]]] = {}
+        for order, (term, group) in enumerate(self._longest_first):
+            by_first.setdefault(term[0], []).append((order, term, group))
+        return by_first
 
     @cached_property
     def ids(self) -> list[str]:
@@ -163,6 +205,23 @@ def concept_id(group: tuple[str, ...]) -> str:
 
 
 _LATINISH = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")  # before folding, full-width letters too
+
+
+# The most words a Latin glossary term has that a query's words are compared with by their stems.
+_LONGEST_LATIN_RUN = 5
+_ONE_LATIN_WORD = re.compile(r"[a-z]+")
+# Where Latin letters and Chinese characters meet (rag系统): the words are read apart.
+_LATIN_BESIDE_CJK = re.compile(rf"(?<=[a-z])(?={CJK.pattern})|(?<={CJK.pattern})(?=[a-z])")
+# A term naming a property shares its stem with a verb that means something else (`explained`, explainability).
+_A_PROPERTY = ("ability", "ibility")
+
+
+def _word_stem(word: str) -> str | None:
+    """A plain Latin word's stem (analysis/stems.py), or None for anything else (a Chinese word, `gpt-4`)."""
+    if not _ONE_LATIN_WORD.fullmatch(word):
+        return None
+    [stems, *_] = latin_stems(word)
+    return stems[0] if len(stems) == 1 else None
 
 
 def _occurs(term: str, folded: str, padded: str) -> bool:

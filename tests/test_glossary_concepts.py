@@ -173,3 +173,18 @@ def test_a_line_marked_with_a_tilde_is_an_aspect():
     assert parsed.groups == (cost, speech) and parsed.aspects == frozenset({cost})
     assert parsed.topical([cost, speech]) == [speech]
     assert set(parsed.concepts("TTS cost")[0]) == {cost, speech}
+
+
+def test_a_querys_latin_words_name_a_group_by_their_stems_as_a_documents_do():
+    """At index time a document's Latin words name a group by their stems (`concept_ids`); a query's words did only
+    as typed, so `why do llms hallucinate` named no hallucination and listed every explainer on LLMs. The words
+    left over are now read by their stems too, the longest term first."""
+    pruning = ("剪枝", "pruning")
+    explaining = ("可解释性", "explainability")
+    small = Glossary((LLM, RAG, pruning, explaining))
+    groups, rest = small.concepts("how to prune large language models")
+    assert groups == [pruning, LLM] and rest == "how to"
+    assert small.concepts("rag系统")[0] == [RAG]  # a Latin word beside Chinese characters, not cut from it
+    # a term naming a property shares the stem of a verb that means something else
+    assert small.concepts("pruning explained") == ([pruning], "explained")
+    assert small.concepts("storage") == ([], "storage")
