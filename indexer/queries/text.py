@@ -253,11 +253,14 @@ def _forgiving(text: str) -> list[dict]:
         if len(words) < WORDS_FORGIVE_A_TYPO:
             # A misspelt word (difusion). From six words the clause above forgives it already, and fuzzy
             # matching every word of a pasted English title was a sixth of such a search at 1M (issue 12).
+            # Over the words as written (the bigram fields keep a Latin word whole), not their stems: the
+            # stemmer cuts a word and its typo differently (speculative → specul, speculatve → speculatv, three
+            # edits apart), so such a typo found nothing.
             out.append(
                 {
                     "multi_match": {
                         "query": latin,
-                        "fields": ["title.en^2", "summary.en"],
+                        "fields": ["title^2", "summary"],
                         "fuzziness": "AUTO:5,8",
                         "prefix_length": 1,
                         "minimum_should_match": "2<75%",
