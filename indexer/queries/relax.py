@@ -33,6 +33,7 @@ from analysis.understanding import understand
 from analysis.vocabulary import glossary
 from analysis.words import query_words
 from indexer.queries.concepts import group_clause
+from indexer.queries.positions import word_positions
 from indexer.queries.sounds import fewer_pairs_clause, fuzzy_pairs_clause, typed_syllables
 from indexer.queries.text import WORDS_FIELDS, text_query, with_boosts_of
 from store.tags import tags_by_id
@@ -114,18 +115,10 @@ def _units(topic: str) -> tuple[list, int]:
 
 def _plain_words(text: str) -> list[str]:
     """The words of two characters or more in `text`, a run of single characters the segmenter cut apart counting as
-    one (踩坑 is cut into 踩 and 坑, yet the reader typed one word: RAG 踩坑 is a concept and a word, as RAG 误区 is)."""
-    found, run = [], ""
-    for word in [*query_words(text), ""]:
-        if len(word) == 1 and CJK.match(word):
-            run += word
-            continue
-        if len(run) >= MIN_WORD_LENGTH:
-            found.append(run)
-        run = ""
-        if len(word) >= MIN_WORD_LENGTH:
-            found.append(word)
-    return found
+    one, as the words clause counts it (positions.word_positions): 踩坑 is cut into 踩 and 坑, yet the reader typed one
+    word, so RAG 踩坑 is a concept and a word, as RAG 误区 is."""
+    positions = ["".join(position) for position in word_positions(query_words(text))]
+    return [word for word in positions if len(word) >= MIN_WORD_LENGTH]
 
 
 def is_a_pair(q: str) -> bool:

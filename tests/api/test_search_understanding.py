@@ -472,3 +472,16 @@ def test_an_article_word_asks_for_stories(client, query):
     papers; before, 文章 was a word to match and papers and projects naming the topic came first."""
     page = search(client, query)["list"]
     assert [item["type"] for item in page[:3]] == ["story"] * 3, [info_of(i).get("title") for i in page[:3]]
+
+
+@pytest.mark.parametrize(
+    ("query", "concepts"),
+    [("MoE 训练", ("mixture-of-experts", "training")), ("LLM 推理服务", ("llm", "inference serving"))],
+)
+def test_a_title_naming_each_concept_by_another_term_comes_before_one_naming_half(client, query, concepts):
+    """`MoE 训练`: papers titled Mixture-of-Experts Training name both concepts, by their other terms; stories titled
+    with MoE and writing 训练 in their bodies scored more, since the query's own words count in several clauses. The
+    concepts named in a title weigh more now (text.SYNONYM_WEIGHT), so such a paper comes first."""
+    first = info_of(search(client, query)["list"][0])
+    title = (first.get("title") or "").lower()
+    assert all(concept in title for concept in concepts), title
