@@ -92,6 +92,17 @@ def test_one_concept_and_one_plain_word_found_nowhere_together_relax_to_the_conc
     assert relaxed_query("LoRA 微调", widen_pair=True) is None
 
 
+def test_two_concepts_found_nowhere_together_widen_to_either():
+    """Only when the strict pass found nothing (DPO 对齐): the articles on either concept rather than an empty page.
+    Two plain words still never stand for either."""
+    steps = relaxed_query("知识蒸馏 推荐系统", widen_pair=True, nothing_found=True)["bool"]["should"]
+    named = [json.dumps(step, ensure_ascii=False) for step in steps]
+    assert any("知识蒸馏" in step and "推荐系统" not in step for step in named), named  # each concept alone
+    assert any("推荐系统" in step and "知识蒸馏" not in step for step in named), named
+    assert relaxed_query("知识蒸馏 推荐系统", widen_pair=True) is None  # the strict pass found something
+    assert relaxed_query("红烧肉 做法", widen_pair=True, nothing_found=True) is None
+
+
 def test_a_pair_is_one_concept_and_one_plain_word():
     assert is_a_pair("LoRA 显存") and is_a_pair("LoRA 显存有哪些")
     assert not is_a_pair("LoRA 微调") and not is_a_pair("红烧肉 做法") and not is_a_pair("LoRA")
