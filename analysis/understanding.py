@@ -22,7 +22,7 @@ _ZH_QUESTION = sorted(
     "为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么 "
     "什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱 "
     "好用的 好用吗 什么 哪里有 从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 "
-    "想学习 想学 想了解 是啥 啥是 是干嘛的 干嘛用的 有啥 关于 介绍一下 讲讲".split(),
+    "想学习 想学 想了解 是啥 啥是 是干嘛的 干嘛用的 有啥 关于 介绍一下 讲讲 用什么".split(),
     key=len,
     reverse=True,
 )
@@ -42,6 +42,7 @@ _EN_FILLERS = re.compile(
     r"any|best|recommend(?:ed)?)\b",
     re.IGNORECASE,
 )
+_EN_BEST = re.compile(r"\b(?:best|recommend(?:ed)?|which)\b", re.IGNORECASE)
 # English words asking for an explanation, at a query's end (`MoE explained`, `RAG for beginners`).
 _EN_EDGE = re.compile(
     r"\b(?:explained|explanation|for\s+beginners|basics|overview|tutorials?|introduction|intro)\s*$", re.I
@@ -60,6 +61,9 @@ _EXPLAINING = frozenset(
     "从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 想学习 想学 想了解 是啥 啥是 "
     "是干嘛的 干嘛用的 介绍一下 介绍 讲讲 教程 学习路线 (en-explain)".split()
 )
+# Words asking which thing to use (a model, a tool, a framework): answered by projects more than by articles, when the
+# query names no kind.
+_RECOMMENDING = frozenset("求推荐 推荐一下 推荐 哪个好 哪个更好 哪家强 哪家好 用什么 好用的 好不好用 (en-best)".split())
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
 _ANSWERED_IN_TITLES = frozenset("入门 区别 有什么区别 教程".split())
 _EN_EXPLAINING = re.compile(r"\b(?:what\s+(?:is|are)|how|why)\b", re.IGNORECASE)
@@ -99,6 +103,11 @@ class Understood:
     @property
     def changed(self) -> bool:
         return bool(self.dropped)
+
+    @property
+    def recommending(self) -> bool:
+        """The reader asks which thing to use (用什么, 求推荐, 哪个好, `best`) and names no kind of item."""
+        return not self.kinds and any(word in _RECOMMENDING for word in self.dropped)
 
     @property
     def explaining(self) -> bool:
@@ -183,6 +192,8 @@ def understand(text: str) -> Understood:
     if _EN_EXPLAINING.search(rest):
         dropped.append("(en-explain)")
     rest = _EN_HOW_WORKS.sub(r"\g<question>", rest)
+    if _EN_BEST.search(rest):
+        dropped.append("(en-best)")
     rest, count = _EN_FILLERS.subn(" ", rest)
     rest, edge = _EN_EDGE.subn(" ", rest)
     rest, lead = _EN_LEAD.subn(" ", rest)

@@ -25,7 +25,7 @@ from analysis.understanding import understand, without_asking_words
         ("向量检索靠谱吗", "向量检索"),
         ("有没有好用的标注工具", "标注工具"),
         # 什么 asks wherever it stands (用什么, 做什么, 什么水平); what is left beside the topic only scores
-        ("语音识别用什么框架", "语音识别用 框架"),
+        ("语音识别用什么框架", "语音识别 框架"),  # 用什么 whole: it asks which to use
         ("联邦学习能解决什么问题", "联邦学习能解决 问题"),
         # how a reader asks to learn something, or to be told what it is
         ("想学联邦学习从哪开始", "联邦学习"),
@@ -182,3 +182,20 @@ def test_a_query_of_only_asking_words_is_marked():
 )
 def test_asking_words_other_than_explanation_ones_leave_the_glossary_text(query, kept):
     assert without_asking_words(query, understand(query)) == kept
+
+
+@pytest.mark.parametrize(
+    ("query", "recommending"),
+    [
+        ("图像分割用什么模型好", True),
+        ("求推荐标注工具", True),
+        ("向量检索哪个好", True),
+        ("which speech recognition model", True),
+        ("推荐系统", False),  # a name, not a request
+        ("图像分割开源项目推荐", False),  # names a kind: the kind decides
+        ("图像分割是什么", False),
+    ],
+)
+def test_asking_which_thing_to_use_is_a_recommendation(query, recommending):
+    """Answered by projects (a model, a tool) more than by articles: the search boosts them as a named kind."""
+    assert understand(query).recommending is recommending

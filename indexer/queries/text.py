@@ -127,6 +127,9 @@ def text_query_and_highlight(
     if understood.explaining:
         should.append(explanations_first(understood.core, concepts))
     query = {"bool": {"should": should, "minimum_should_match": 1}}
+    if understood.recommending:
+        # which model or tool to use (OCR 用什么模型好, 求推荐…): projects first, as if the reader had named them
+        kinds = ["project"]
     boosts = _kind_and_place_boosts(kinds, places)
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}

@@ -494,3 +494,11 @@ def test_two_concepts_no_text_names_together_list_either_rather_than_nothing(cli
     page = search(client, query)
     assert page["total"] > 0
     assert any(word in titles(page)[0].lower() for word in first), titles(page)[:3]
+
+
+@pytest.mark.parametrize(("query", "kind"), [("best diffusion model", "project"), ("扩散模型用什么工具好", "project")])
+def test_asking_which_thing_to_use_lists_projects_first(client, query, kind):
+    """A recommendation (用什么…好, 求推荐, 哪个好, `best`) is answered by what one can use: the projects on the topic
+    come first, as if the reader had named them (analysis/understanding.Understood.recommending)."""
+    page = search(client, query)["list"]
+    assert [item["type"] for item in page[:3]] == [kind] * 3, [info_of(i).get("title") for i in page[:3]]
