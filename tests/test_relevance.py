@@ -26,8 +26,9 @@ from tests.relevance.score import (
 
 # Measured on 2026-11-22 with the analysis of issue 8 (mapping v4, 142 queries): nDCG@10 0.935, MRR@10 0.990,
 # zero-result rate 0.0 % (0 of 134 judged queries), nonsense with hits 0/8. Before it (main at 381a57b):
-# nDCG@10 0.590, MRR@10 0.651, zero-result 34.3 %. The floors sit a little below the measured run.
-NDCG_FLOOR = 0.91
+# nDCG@10 0.590, MRR@10 0.651, zero-result 34.3 %. The floors sit a little below the measured run. 2026-11-27
+# (issue 36, fifth session): nDCG@10 0.947, MRR@10 0.994.
+NDCG_FLOOR = 0.93
 MRR_FLOOR = 0.96
 ZERO_RESULT_CEILING = 0.02
 NONSENSE_HITS_ALLOWED = 0
@@ -149,8 +150,9 @@ def _worst(scored, n: int = 15) -> str:
 # Issue 36's query classes (understanding.jsonl), measured 2026-11-27: first after the regional, pinyin and
 # sound-alike steps, tuning half nDCG@10 0.807, held-out half 0.842 (before issue 36: 0.556 / 0.559); then, with
 # 35 more judged queries (95 in all), tuning 0.913 and held out 0.882; with 14 more questions and 7 acronyms (116)
-# and the fourth session's changes, tuning 0.918 and held out 0.904. Only the held-out half's aggregate is ever shown.
-ISSUE_36_FLOORS = {"tune": 0.9, "heldout": 0.88}
+# and the fourth session's changes, tuning 0.918 and held out 0.904; in the fifth, with 20 more (136), tuning 0.948
+# and held out 0.908. Only the held-out half's aggregate is ever shown.
+ISSUE_36_FLOORS = {"tune": 0.93, "heldout": 0.89}
 
 
 @pytest.mark.parametrize("split", sorted(ISSUE_36_FLOORS))
