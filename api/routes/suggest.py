@@ -30,7 +30,7 @@ class StoryTitles(MethodView):
             return ok([])
 
         def suggest() -> list:
-            return [suggestion(hit) for hit in reader().hits(build_suggest(args["q"]))]
+            return [suggestion(hit, args["q"]) for hit in reader().hits(build_suggest(args["q"]))]
 
         # The finished answer, cached as its bytes: one Redis round trip before each keystroke's answer
         # (the flask-caching read took two and a schema dump); tests/api/test_answer_shapes.py holds the

@@ -8,16 +8,23 @@ from __future__ import annotations
 
 from html import escape
 
+from analysis.normalize import fold
+from analysis.pinyin_marks import EM, marked_by_pinyin
+from analysis.words import is_pinyin_like
 from kinds.common import highlight_of
 
 # The hub's page of an item of each kind (ui/src/lib/paths.ts); a project opens its repository.
 PAGES = {"story": "/view/{id}", "paper": "/paper/{id}", "person": "/users/{id}"}
 
 
-def suggestion(hit: dict) -> dict:
+def suggestion(hit: dict, typed: str = "") -> dict:
+    """`typed`: what the reader typed; typed pinyin marks the characters it spells, which the engine's highlighter
+    cannot (it matched the title's pinyin fields, analysis/pinyin_marks.py)."""
     kind = hit["_source"]["type"]
     info = hit["_source"]["source"]
     title, html = _title(kind, info, hit)
+    if EM not in html and is_pinyin_like(typed):
+        html = marked_by_pinyin(title, fold(typed)) or html
     url = info.get("url") if kind == "project" else PAGES[kind].format(id=info["id"])
     return {
         "source": {"story_info": {"id": info["id"], "title": title}},

@@ -84,3 +84,16 @@ def test_every_row_keeps_the_spec_shape(client):
         assert item["type"] in {"story", "paper", "project", "person"}
         assert item["highlight"]["story_info.title"][0]
         assert isinstance(item["source"]["story_info"]["id"], int)
+
+
+def test_typed_pinyin_marks_the_characters_it_spells(client):
+    """The engine finds these titles through their pinyin fields, so its highlighter marked nothing; the characters
+    the letters spell are marked now (analysis/pinyin_marks.py), for full pinyin, spaced syllables and initials."""
+    for typed, marked in (
+        ("duo mo tai", "<em>多模态</em>"),
+        ("lzh", "<em>林子涵</em>"),
+        ("xiangliang", "<em>向量</em>"),
+    ):
+        html = [item["highlight"]["story_info.title"][0] for item in suggest(client, typed)]
+        assert html and any(marked in h for h in html), (typed, html)
+        assert all("<em>" in h for h in html if any("\u4e00" <= c <= "\u9fff" for c in h)), (typed, html)

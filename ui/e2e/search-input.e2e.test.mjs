@@ -182,6 +182,18 @@ for (const [name, opts, mobile, width] of [['desktop 1280', {}, false, 1280], ['
       await context.close();
     });
 
+    test('typed pinyin marks the characters it spells in the suggestions: duo mo tai → 多模态', async () => {
+      const { context, page } = await newPage(browser, opts);
+      await openSearch(page, mobile);
+      await page.keyboard.type('duo mo tai', { delay: 30 });
+      const marked = page.locator('[role="option"] em', { hasText: '多模态' });
+      await marked.first().waitFor();
+      assert.ok((await marked.count()) >= 2, 'more than one row marks 多模态');
+      await shot(page, `search-suggest-pinyin-marks-${width}`);
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    });
+
     test('搜索语法 in the dropdown explains the operators in Chinese', async () => {
       const { context, page } = await newPage(browser, opts);
       const input = await openSearch(page, mobile);
