@@ -218,6 +218,10 @@ def _forgiving(text: str) -> list[dict]:
     words = query_words(text)
     chinese = len(CJK.findall(text))
     out: list[dict] = []
+    latin = " ".join(_LATIN.findall(text))
+    # Forgiving the Chinese words of a mixed query never forgives its Latin ones (they have their fuzzy clause): the
+    # lenient bigrams of SAE 可解释性 let `sae` be the one token missing, and the homophones have no Latin words.
+    latin_too = {"multi_match": {"query": latin, "fields": LATIN_FIELDS, "operator": "and"}} if latin else None
     if chinese > 3 and len(words) < WORDS_FORGIVE_A_TYPO:
         # One mistyped or missing character still finds the rest (向量数剧库 → 向量数…). Not for three
         # characters: one of their two bigrams alone (模型 of 大模型) is in a large share of a big
@@ -227,26 +231,21 @@ def _forgiving(text: str) -> list[dict]:
         # In titles only: over summaries one bigram of such a topic alone (自动 of 自动驾驶) found a large share
         # of a big corpus, half of such a search at 1M, and a summary's typo'd topic is what the relaxed
         # pass and the words clause find (bench/RESULTS.md).
-        out.append(
-            {
-                "multi_match": {
-                    "query": text,
-                    "fields": ["title", "title_cn"],
-                    "minimum_should_match": LENIENT_BIGRAMS,
-                    "boost": 0.3,
-                }
+        lenient = {
+            "multi_match": {
+                "query": text,
+                "fields": ["title", "title_cn"],
+                "minimum_should_match": LENIENT_BIGRAMS,
+                "boost": 0.3,
             }
-        )
-    latin = " ".join(_LATIN.findall(text))
+        }
+        out.append({"bool": {"must": [lenient], "filter": [latin_too]}} if latin_too else lenient)
     if chinese >= 3:
         # Homophones: the pinyin of each Chinese word (a typo by the pinyin IME picks a homophone). The pinyin
-        # field holds the Chinese words only, so a query's Latin words are asked for beside it: without them,
-        # KG 大模型 found every title with 大模型 by its sound alone, ranked among the answers.
+        # field holds the Chinese words only: without the Latin words beside it, KG 大模型 found every title with
+        # 大模型 by its sound alone, ranked among the answers.
         homophones = {"match": {"pinyin": {"query": pinyin_forms(text), "operator": "and", "boost": 0.5}}}
-        if latin:
-            also = {"multi_match": {"query": latin, "fields": LATIN_FIELDS, "operator": "and"}}
-            homophones = {"bool": {"must": [homophones], "filter": [also]}}
-        out.append(homophones)
+        out.append({"bool": {"must": [homophones], "filter": [latin_too]}} if latin_too else homophones)
     if latin and not chinese:
         out.append(
             {
