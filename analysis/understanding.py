@@ -22,7 +22,7 @@ _ZH_QUESTION = sorted(
     "为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么 "
     "什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱 "
     "好用的 好用吗 什么 哪里有 从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 "
-    "想学习 想学 想了解 是啥 啥是 是干嘛的 干嘛用的 有啥 关于 介绍一下 讲讲 用什么".split(),
+    "想学习 想学 想了解 是啥 啥是 是干嘛的 干嘛用的 有啥 关于 介绍一下 讲讲 用什么 需要多少 要多少 多少".split(),
     key=len,
     reverse=True,
 )
@@ -38,7 +38,8 @@ _ZH_EDGE = sorted(
     reverse=True,
 )
 _EN_FILLERS = re.compile(
-    r"\b(what\s+(?:is|are)|how(?:\s+(?:to|do\s+i|can\s+i|do(?:es)?|is|are))?|why\s+(?:is|are|do|does)?|which|is\s+there|are\s+there|"
+    r"\b(what\s+(?:is|are)|how(?:\s+(?:to|do\s+i|can\s+i|do(?:es)?|is|are))?|why\s+(?:is|are|do|does)?|"
+    r"when\s+(?:to|should\s+i|do(?:es)?|is|are)|which|is\s+there|are\s+there|"
     r"any|best|recommend(?:ed)?)\b",
     re.IGNORECASE,
 )
@@ -66,7 +67,9 @@ _EXPLAINING = frozenset(
 _RECOMMENDING = frozenset("求推荐 推荐一下 推荐 哪个好 哪个更好 哪家强 哪家好 用什么 好用的 好不好用 (en-best)".split())
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
 _ANSWERED_IN_TITLES = frozenset("入门 区别 有什么区别 教程".split())
-_EN_EXPLAINING = re.compile(r"\b(?:what\s+(?:is|are)|how|why)\b", re.IGNORECASE)
+_EN_EXPLAINING = re.compile(
+    r"\b(?:what\s+(?:is|are)|how|why|when\s+(?:to|should\s+i|do(?:es)?|is|are))\b", re.IGNORECASE
+)
 # The verb closing a how-question (`how does speculative decoding work`): not part of the topic.
 _EN_HOW_WORKS = re.compile(r"^\s*(?P<question>how\b.*?)\s+works?\s*$", re.IGNORECASE)
 # Words that name a kind of item, and the kind.

@@ -34,6 +34,7 @@ from analysis.understanding import understand, without_asking_words
         ("介绍一下图像分割", "图像分割"),
         ("联邦学习学习路线", "联邦学习"),
         ("哪里有模型剪枝的资料", "模型剪枝的资料"),
+        ("图像分割标注需要多少数据", "图像分割标注 数据"),  # how much
     ],
 )
 def test_question_and_request_words_leave_the_topic(query, core):
@@ -119,6 +120,8 @@ def test_open_source_as_a_modifier_asks_for_projects(query, core):
         ("tutorial on vector search", "vector search"),
         ("an intro to model pruning", "model pruning"),
         ("explain attention", "attention"),
+        ("when to use model pruning", "use model pruning"),
+        ("when does federated learning help", "federated learning help"),
     ],
 )
 def test_an_english_request_for_an_explanation_leaves_the_topic(query, core):
@@ -127,7 +130,9 @@ def test_an_english_request_for_an_explanation_leaves_the_topic(query, core):
     assert understood.core == core and understood.explaining
 
 
-@pytest.mark.parametrize("query", ["explained variance", "tutorial datasets", "on-device inference"])
+@pytest.mark.parametrize(
+    "query", ["explained variance", "tutorial datasets", "on-device inference", "pruning when data is scarce"]
+)
 def test_such_words_at_the_start_or_inside_stay(query):
     """At the end, or at the start before on, to, for or of: otherwise they begin a title or a name."""
     assert understand(query).core == query
