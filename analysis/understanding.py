@@ -32,6 +32,7 @@ _ZH_EDGE = sorted(
     [
         *("推荐一下 推荐 值得做吗 值得 区别 相关的 相关 最近有 最近 入门 一下 靠谱吗 靠谱 好用".split()),
         *("介绍 讲 教程 学习路线".split()),
+        "上的",  # left standing alone once a host before it is gone (github 上的…); not 上 (线上 ends with it)
         *("吗 呢 吧 啊".split()),
     ],
     key=len,
@@ -80,7 +81,11 @@ _KIND_WORDS = {
         *("meetup meetups workshop workshops event events conference conferences hackathon".split()),
     ],
     "paper": ["论文", "paper", "papers", "arxiv"],
-    "project": ["开源项目", "开源", "项目", "github", "仓库", "repo", "repos"],
+    # code and model hosts name where projects live (github 上的…, huggingface 上的…)
+    "project": [
+        *("开源项目 开源 项目 仓库 魔搭 github gitee huggingface modelscope repo repos".split()),
+        "hugging face",
+    ],
 }
 # Kind words that modify the topic and can stand anywhere (开源的语音合成模型: open-source ones, i.e. projects),
 # unlike 开源 alone at the start, which begins a name (开源数据集).

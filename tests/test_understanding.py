@@ -63,6 +63,9 @@ def test_words_inside_a_name_stay(query):
         ("pruning blog", "pruning", ("story",)),
         ("events about federated learning", "federated learning", ("event",)),  # and the preposition left first
         ("papers on model pruning", "model pruning", ("paper",)),
+        ("huggingface 图像分割", "图像分割", ("project",)),  # a code or model host names where projects live
+        ("gitee 上的 标注工具", "标注工具", ("project",)),
+        ("线上 活动", "线上", ("event",)),  # 线上 is a place, not a host's 上
     ],
 )
 def test_kind_words_become_kinds(query, core, kinds):
