@@ -17,12 +17,19 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+# How a reader asks to learn something or to be told what it is (想学…从哪开始, 是啥, 介绍一下): explaining questions.
+_ZH_ASKING_TO_LEARN = (
+    "从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 想学习 想学 想了解 是啥 啥是 "
+    "是干嘛的 干嘛用的 介绍一下 讲讲".split()
+)
 # Question and request words that are not part of a topic's name: taken off wherever they stand.
 _ZH_QUESTION = sorted(
-    "为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么 "
-    "什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱 "
-    "好用的 好用吗 什么 哪里有 从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 "
-    "想学习 想学 想了解 是啥 啥是 是干嘛的 干嘛用的 有啥 关于 介绍一下 讲讲 用什么 需要多少 要多少 多少".split(),
+    [
+        *"为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么".split(),
+        *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
+        *"好用的 好用吗 什么 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
+        *_ZH_ASKING_TO_LEARN,
+    ],
     key=len,
     reverse=True,
 )
@@ -59,9 +66,11 @@ _EN_LEADING_PREPOSITION = re.compile(r"^\s*(?:about|on|regarding)\s+", re.I)
 # Words by which a reader asks to be told what something is, why or how: an explanation (an article) more than a
 # paper, a project or an event, when the query names no kind.
 _EXPLAINING = frozenset(
-    "为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 啥意思 是什么 什么是 什么叫 区别 入门 "
-    "从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 想学习 想学 想了解 是啥 啥是 "
-    "是干嘛的 干嘛用的 介绍一下 介绍 讲讲 教程 学习路线 (en-explain)".split()
+    [
+        *"为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 啥意思 是什么 什么是 什么叫".split(),
+        *"区别 入门 介绍 教程 学习路线 (en-explain)".split(),
+        *_ZH_ASKING_TO_LEARN,
+    ]
 )
 # Words asking which thing to use (a model, a tool, a framework): answered by projects more than by articles, when the
 # query names no kind.
