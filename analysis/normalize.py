@@ -46,6 +46,8 @@ _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000:
 # A Chinese character (CJK Extension A and the Unified Ideographs): the one test of "is it Chinese"
 # for folding, segmenting, pinyin and the query's clauses.
 CJK = re.compile(r"[\u3400-\u9fff]")
+# A run of Chinese characters.
+CJK_RUN = re.compile(f"{CJK.pattern}+")
 
 
 def nfkc(text: str) -> str:

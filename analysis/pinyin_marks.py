@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from html import escape
 
-from analysis.normalize import CJK
+from analysis.normalize import CJK_RUN
 from analysis.words import lazy_pinyin
 
-_RUN = re.compile(f"{CJK.pattern}+")
 _LETTERS = re.compile(r"[a-z]+")
 EM, END = "<em>", "</em>"
 
@@ -24,7 +23,7 @@ def marked_by_pinyin(title: str, typed: str) -> str | None:
     letters = "".join(_LETTERS.findall(typed.lower()))
     if not letters:
         return None
-    for run in _RUN.finditer(title):
+    for run in CJK_RUN.finditer(title):
         syllables = lazy_pinyin(run.group())
         if len(syllables) != len(run.group()):  # a character pypinyin cannot read: its positions would not align
             continue

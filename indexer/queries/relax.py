@@ -24,10 +24,9 @@ None when neither step applies."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-from analysis.normalize import CJK, fold
+from analysis.normalize import CJK, CJK_RUN, fold
 from analysis.sounded_concepts import concepts_in_characters, concepts_in_pinyin
 from analysis.syllables import chinese_syllables
 from analysis.understanding import understand
@@ -55,7 +54,6 @@ MIN_UNITS_FOR_ANY = 3
 MIN_WORD_LENGTH = 2
 # The strict hits looked at for the item a query names: all of them, since the relaxed pass runs below a page.
 NAMES_LOOKED_AT = 20
-CJK_RUN = re.compile(f"{CJK.pattern}+")
 
 
 def relaxed_query(
