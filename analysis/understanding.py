@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from analysis.vocabulary import glossary
+
 # How a reader asks to learn something or to be told what it is (想学…从哪开始, 是啥, 介绍一下): explaining questions.
 _ZH_ASKING_TO_LEARN = (
     "从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 想学习 想学 想了解 是啥 啥是 "
@@ -86,8 +88,10 @@ _EN_HOW_WORKS = re.compile(r"^\s*(?P<question>how\b.*?)\s+works?\s*$", re.IGNORE
 _KIND_WORDS = {
     "story": ["文章", "博文", "博客", "帖子", "article", "articles", "blog", "blogs"],
     "event": [
-        *("线下活动 活动 讲座 沙龙 会议 峰会 工作坊 训练营 黑客松 研讨会".split()),
-        *("meetup meetups workshop workshops event events conference conferences hackathon".split()),
+        *("线下活动 活动 讲座 沙龙 会议 峰会 论坛 工作坊 训练营 黑客松 研讨会 读书会 分享会 公开课 直播课".split()),
+        *("比赛 竞赛 大赛 挑战赛 开放日 发布会 招聘会".split()),
+        *("meetup meetups workshop workshops event events conference conferences hackathon hackathons".split()),
+        *("summit forum seminar seminars webinar webinars competition competitions contest".split()),
     ],
     "paper": ["论文", "paper", "papers", "arxiv"],
     # code and model hosts name where projects live (github 上的…, huggingface 上的…)
@@ -103,6 +107,11 @@ _KIND_MODIFIERS = {"project": ["开源的", "open-source", "open source"]}
 _PLACES = (
     "北京 上海 深圳 广州 杭州 成都 武汉 南京 西安 苏州 天津 重庆 长沙 合肥 厦门 青岛 香港 台北 新加坡 线上".split()
 )
+# The site's own subject (this is an AI hub: every item is about AI), which narrows nothing beside another word, a kind
+# or a place (北京有什么AI线下活动: the events in Beijing, most of which never write AI), unless it is part of a longer
+# glossary term (AI 安全, 生成式 AI, AI日报). Taken off as a Latin word of its own, or as 人工智能 standing alone.
+_DOMAIN_WORDS = re.compile(r"(?<![a-z0-9])(?:ai|a\.i\.|artificial\s+intelligence)(?![a-z0-9])|人工智能", re.IGNORECASE)
+_DOMAIN_TERM = "ai"  # names the glossary group of the site's subject
 # Kind, question and edge words come off in turns until none is left (three covers 北京最近有 CUDA 训练营吗).
 _PASSES = 3
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
@@ -116,6 +125,7 @@ class Understood:
     places: tuple[str, ...] = ()
     dropped: tuple[str, ...] = field(default=())  # what was taken off
     asks_only: bool = False  # the query is nothing but question and kind words (有哪些活动), searched whole
+    kind_words: tuple[str, ...] = ()  # the words that named `kinds` (比赛 of 最近有什么比赛)
 
     @property
     def changed(self) -> bool:
@@ -221,9 +231,25 @@ def understand(text: str) -> Understood:
     if edge and "(en-explain)" not in dropped:
         dropped.append("(en-explain)")
     core = _SPACES.sub(" ", rest).strip()
+    without_domain = _without_domain_words(core)
+    if without_domain != core and (without_domain or kinds or places):
+        core = without_domain
+        dropped.append("(domain)")
+    kind_words = tuple(word for word in dropped if any(word in words for words in _KIND_WORDS.values()))
     if not core:
-        return Understood(text, tuple(kinds), tuple(places), asks_only=True)
-    return Understood(core, tuple(kinds), tuple(places), tuple(dropped))
+        return Understood(text, tuple(kinds), tuple(places), asks_only=True, kind_words=kind_words)
+    return Understood(core, tuple(kinds), tuple(places), tuple(dropped), kind_words=kind_words)
+
+
+def _without_domain_words(core: str) -> str:
+    """`core` without the site's subject (`_DOMAIN_WORDS`) where it stands alone: not inside a longer glossary term,
+    which the glossary finds first (AI 安全 is its own group, so the subject's group is not among the groups found)."""
+    if not _DOMAIN_WORDS.search(core):
+        return core
+    groups, _rest = glossary().concepts(core)
+    if not any(_DOMAIN_TERM in group for group in groups):
+        return core
+    return _SPACES.sub(" ", _DOMAIN_WORDS.sub(" ", core)).strip()
 
 
 __all__ = ["Understood", "understand", "without_asking_words"]

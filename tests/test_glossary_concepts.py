@@ -188,3 +188,16 @@ def test_a_querys_latin_words_name_a_group_by_their_stems_as_a_documents_do():
     # a term naming a property shares the stem of a verb that means something else
     assert small.concepts("pruning explained") == ([pruning], "explained")
     assert small.concepts("storage") == ([], "storage")
+
+
+def test_words_readers_say_instead_of_the_terms_name_the_same_concepts():
+    """Colloquial names (胡说八道 for hallucination, 智驾 for autonomous driving, 语音转文字 for speech recognition, 向量库 for
+    a vector database) are glossary terms: a query typed with them asks for the concept (data/search/glossary.txt)."""
+    for colloquial, term in [
+        ("大模型胡说八道", "幻觉"),
+        ("智驾方案", "自动驾驶"),
+        ("语音转文字", "语音识别"),
+        ("向量库", "向量数据库"),
+    ]:
+        groups, _rest = glossary().concepts(colloquial)
+        assert any(term in group for group in groups), (colloquial, groups)

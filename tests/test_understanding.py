@@ -75,8 +75,10 @@ def test_kind_words_become_kinds(query, core, kinds):
 
 
 def test_a_place_stays_in_the_topic_and_is_known():
-    """北京 论坛 means forums in Beijing: the place is never dropped, only noted (it boosts events there)."""
-    assert not understand("北京 论坛").changed
+    """北京 具身智能 means the subject in Beijing: the place is never dropped, only noted (it boosts events there); 北京 论坛
+    is Beijing's forums (论坛 names events)."""
+    assert not understand("北京 具身智能").changed
+    assert (understand("北京 论坛").core, understand("北京 论坛").kinds) == ("北京", ("event",))
     understood = understand("杭州 大模型 沙龙")
     assert understood.core == "杭州 大模型"
     assert understood.places == ("杭州",)
@@ -207,3 +209,44 @@ def test_asking_words_other_than_explanation_ones_leave_the_glossary_text(query,
 def test_asking_which_thing_to_use_is_a_recommendation(query, recommending):
     """Answered by projects (a model, a tool) more than by articles: the search boosts them as a named kind."""
     assert understand(query).recommending is recommending
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "kinds", "places"),
+    [
+        ("上海有什么人工智能沙龙", "上海", ("event",), ("上海",)),  # a place and a kind: the events held there
+        ("AI 医疗 论文", "医疗", ("paper",), ()),
+        ("artificial intelligence 治理", "治理", (), ()),
+    ],
+)
+def test_the_sites_subject_beside_anything_else_narrows_nothing(query, core, kinds, places):
+    """Every item of an AI hub is about AI: beside another word, a kind or a place, AI and 人工智能 are taken off the
+    topic (most events in Beijing never write AI in their names)."""
+    understood = understand(query)
+    assert (understood.core, understood.kinds, understood.places) == (core, kinds, places)
+    assert "(domain)" in understood.dropped
+
+
+@pytest.mark.parametrize(
+    "query", ["AI", "人工智能", "AI 安全", "人工智能安全", "AI日报", "生成式 AI 监管", "openai/whisper"]
+)
+def test_the_sites_subject_stays_alone_or_inside_a_longer_term(query):
+    """Alone it is the whole topic; inside a glossary term (AI 安全, 生成式 AI) it names that term's concept; inside a
+    name (openai) it is no word of its own."""
+    assert understand(query).core == query and "(domain)" not in understand(query).dropped
+
+
+@pytest.mark.parametrize(
+    ("query", "kind_words"),
+    [
+        ("最近有什么竞赛", ("竞赛",)),
+        ("有没有 hackathon", ("hackathon",)),
+        ("AI 峰会", ("峰会",)),
+        ("webinars", ("webinars",)),
+    ],
+)
+def test_a_query_naming_only_a_kind_of_event_keeps_the_word_that_named_it(query, kind_words):
+    """比赛, 竞赛, 峰会, `webinar`… name events; with nothing else (the site's subject aside) the query lists the events,
+    and the word orders them (indexer/queries/text._every_item_of)."""
+    understood = understand(query)
+    assert understood.asks_only and understood.kinds == ("event",) and understood.kind_words == kind_words

@@ -78,7 +78,7 @@ def relaxed_query(
         steps.append(by_sound)
     if units >= MIN_UNITS_FOR_ANY or (widen_pair and _pair(groups, units)) or (nothing_found and len(groups) > 1):
         # one concept and one plain word few documents hold beside it (LoRA 显存, TTS 成本): the concept's documents
-        steps += [group_clause(group, concepts) for group in groups]
+        steps += [group_clause(group, concepts, bodies=True) for group in groups]
         tags = [tag for word in words if (tag := _tag_named(word))]
         if tags:
             steps.append({"terms": {"tags": list(dict.fromkeys(tags))}})

@@ -127,6 +127,8 @@ def text_query_and_highlight(
     if understood.explaining:
         should.append(explanations_first(understood.core, concepts))
     query = {"bool": {"should": should, "minimum_should_match": 1}}
+    if understood.asks_only and understood.kinds:
+        query = _every_item_of(understood, query, concepts)
     if understood.recommending:
         # which model or tool to use (OCR 用什么模型好, 求推荐…): projects first, as if the reader had named them
         kinds = ["project"]
@@ -134,6 +136,15 @@ def text_query_and_highlight(
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
     return query, _highlight_query(query, groups, concepts)
+
+
+def _every_item_of(understood: Understood, text: dict, concepts: frozenset[str]) -> dict:
+    """A query naming a kind and nothing else (有哪些活动, 最近有什么比赛, AI 论文) asks for the items of that kind: all of
+    them, ordered by the query's text and by titles naming what its kind word means (the glossary's group of 比赛 holds
+    大赛 and hackathon). Searched as text alone, 有哪些活动 found only the articles titled 还有哪些没解决的问题."""
+    groups, _rest = glossary().concepts(" ".join(understood.kind_words))
+    ordering = [text, *(group_clause(group, concepts) for group in groups)]
+    return {"bool": {"filter": [{"terms": {"type": list(understood.kinds)}}], "should": ordering}}
 
 
 def _clauses(
