@@ -10,7 +10,8 @@ Step by step, each step only where the strict query already required more:
 - concepts named by sound (analysis/sounded_concepts.py): a glossary term typed with a near-homophone or one wrong
   character, or as toneless pinyin, asked for as the concept with the topic's other concepts and words, as the
   strict glossary clause asks (most of them required), in titles, tags and bodies: a mistyped term that a
-  document writes only in its body is found there;
+  document writes only in its body is found there; likewise an English term misspelt (halucination: the fuzzy
+  clause finds the English titles, the concept also the Chinese ones; analysis/spelled_concepts.py);
 - any one glossary concept of a topic of three concepts or words or more (by its concept id or its
   terms), or any of its words that is a tag label: words that name a subject of this corpus. A plain
   word alone never matches here, so a query none of whose content words is a concept or a tag (a
@@ -28,6 +29,7 @@ from functools import lru_cache
 
 from analysis.normalize import CJK, CJK_RUN, fold
 from analysis.sounded_concepts import concepts_in_characters, concepts_in_pinyin
+from analysis.spelled_concepts import meant_spelling
 from analysis.syllables import chinese_syllables
 from analysis.understanding import understand
 from analysis.vocabulary import glossary
@@ -184,13 +186,14 @@ def _concepts_by_sound(topic: str, syllables: list[str] | None, concepts: frozen
 
 
 def meant_text(topic: str, syllables: list[str] | None) -> str | None:
-    """The topic with the glossary terms it names by sound written as the glossary writes them (typed pinyin that
-    is nothing but such terms: those terms), or None when it names none."""
+    """The topic with the glossary terms it names by sound or misspells written as the glossary writes them (typed
+    pinyin that is nothing but such terms: those terms), or None when it names none."""
     known = glossary()
     if syllables and not CJK.search(topic):
         terms = concepts_in_pinyin(syllables, known)
         return " ".join(terms) if terms else None
-    meant, changed = topic, False
+    spelt = meant_spelling(fold(topic).lower(), known)  # a misspelt English term: halucination, difussion model
+    meant, changed = (spelt, True) if spelt else (topic, False)
     for run in dict.fromkeys(CJK_RUN.findall(topic)):
         found = concepts_in_characters(run, known)
         if found:

@@ -550,3 +550,12 @@ def test_a_concept_and_a_word_widen_to_the_concept_where_only_bodies_name_it(cli
     page = search(client, "VAE 原理")
     assert page["total"] >= 5
     assert all("vae" in indexed_text(demo_stack, item) for item in page["list"])
+
+
+@pytest.mark.parametrize(("typed", "chinese"), [("halucination", "幻觉"), ("reinforcment lerning", "强化学习")])
+def test_a_misspelt_english_term_also_finds_the_chinese_texts_on_its_concept(client, typed, chinese):
+    """The fuzzy clause finds the English titles spelling the term right; the relaxed pass reads the misspelling as the
+    glossary's term (analysis/spelled_concepts.py), so the articles naming its concept in Chinese follow."""
+    page = search(client, typed, size=50)
+    stories = [info_of(item)["title"] for item in page["list"] if item["type"] == "story"]
+    assert any(chinese in title for title in stories), titles(page)[:5]

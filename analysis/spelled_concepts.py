@@ -1,0 +1,84 @@
+"""Glossary concepts a query names by a misspelt English term (halucination, difussion model, reinforcment learning):
+the engine's fuzzy clause finds the titles spelling the term in English, but not the documents naming its concept
+in Chinese (幻觉, 扩散模型), which only the term itself leads to. The relaxed pass (indexer/queries/relax.py) searches the
+query with such a term spelt as the glossary spells it, as it does for a Chinese term typed by its sound
+(analysis/sounded_concepts.py).
+
+How far a spelling may be from the term follows the engine's `fuzziness: AUTO:5,8`, which the strict fuzzy clause
+uses: nothing for a word under five letters (an acronym is typed whole or is another acronym), one edit from five
+letters, two from eight; a swap of two letters counts as one (optimal string alignment)."""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from analysis.vocabulary import Glossary
+
+# Edits allowed by the length of what was typed (the engine's AUTO:5,8).
+ONE_EDIT_FROM = 5
+TWO_EDITS_FROM = 8
+# The longest run of words compared with a term (`reinforcement learning from human feedback` is six).
+LONGEST_RUN = 6
+_LATIN_WORD = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def allowed_edits(typed: str) -> int:
+    letters = len(typed.replace(" ", ""))
+    return 2 if letters >= TWO_EDITS_FROM else 1 if letters >= ONE_EDIT_FROM else 0
+
+
+def meant_spelling(text: str, glossary: Glossary) -> str | None:
+    """`text` (folded, lower-cased) with each run of Latin words that is a misspelling of a glossary term (and no
+    term as typed) written as the term; None when there is none. The longest run first; a run's closest term."""
+    words = _LATIN_WORD.findall(text)
+    if not words:
+        return None
+    terms = _latin_terms(glossary)
+    meant, changed, at = text, False, 0
+    while at < len(words):
+        for length in range(min(LONGEST_RUN, len(words) - at), 0, -1):
+            typed = " ".join(words[at : at + length])
+            if typed in terms.get(length, ()):  # a term as typed (long context): none of its words is mended
+                at += length
+                break
+            term = _closest(typed, terms.get(length, ()))
+            if term:
+                meant, changed = meant.replace(typed, term, 1), True
+                at += length
+                break
+        else:
+            at += 1
+    return meant if changed else None
+
+
+def _closest(typed: str, terms: tuple[str, ...]) -> str | None:
+    """The term `typed` misspells, or None when it is a term itself or none is near enough."""
+    edits = allowed_edits(typed)
+    if not edits:
+        return None
+    best = process.extractOne(typed, terms, scorer=OSA.distance, score_cutoff=edits)
+    return best[0] if best else None
+
+
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=4)
+def _latin_terms_of(groups: tuple[tuple[str, ...], ...]) -> dict[int, tuple[str, ...]]:
+    by_words: dict[int, list[str]] = {}
+    for group in groups:
+        for term in group:
+            if term.isascii() and _LATIN_WORD.fullmatch(term.split()[0] if term.split() else ""):
+                by_words.setdefault(len(term.split()), []).append(term)
+    return {count: tuple(dict.fromkeys(terms)) for count, terms in by_words.items()}
+
+
+def _latin_terms(glossary: Glossary) -> dict[int, tuple[str, ...]]:
+    """The glossary's English terms by their number of words (the glossary may change: keyed by its groups)."""
+    with _lock:
+        return _latin_terms_of(glossary.groups)
