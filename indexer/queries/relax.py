@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from analysis.normalize import CJK, CJK_RUN, fold
+from analysis.normalize import CJK, CJK_RUN, clean, fold
+from analysis.regional import is_traditional, regional_forms
 from analysis.sounded_concepts import concepts_in_characters, concepts_in_pinyin
 from analysis.spelled_concepts import meant_spelling
 from analysis.syllables import chinese_syllables
@@ -63,7 +64,25 @@ def relaxed_query(
 ) -> dict | None:
     """`widen_pair`: a topic of one concept and one plain word may widen to the concept (`is_a_pair`); the caller
     says so unless the strict pass found the item the query names (`names_an_item`). `nothing_found`: the strict
-    pass found nothing, and a place in the query may be dropped (`_elsewhere`)."""
+    pass found nothing, and a place in the query may be dropped (`_elsewhere`). A query holding Taiwan or Hong Kong
+    words is relaxed in its mainland forms too (analysis/regional.py), as the strict query searches them: 邊緣運算 部署
+    names the glossary's 边缘计算 only in its mainland form."""
+    steps: list[dict] = []
+    for form in _forms(q):
+        steps += [step for step in _steps(form, concepts, widen_pair, nothing_found) if step not in steps]
+    if not steps:
+        return None
+    return {"bool": {"should": steps, "minimum_should_match": 1}}
+
+
+def _forms(q: str) -> list[str]:
+    """The query, and its mainland forms when it is typed in traditional script: the phrase tables also turn everyday
+    mainland words into others (程序 → 进程), which the strict query weighs below the typed text and this pass, listing
+    what else may be meant, would not."""
+    return [q, *regional_forms(q)] if is_traditional(clean(q)) else [q]
+
+
+def _steps(q: str, concepts: frozenset[str], widen_pair: bool, nothing_found: bool) -> list[dict]:
     understood = understand(fold(q))
     topic = understood.core
     words = [w for w in query_words(topic) if len(w) >= MIN_WORD_LENGTH]
@@ -86,9 +105,7 @@ def relaxed_query(
             steps.append({"terms": {"tags": list(dict.fromkeys(tags))}})
     if nothing_found and (elsewhere := _elsewhere(fold(q), understood.places, concepts)):
         steps.append(elsewhere)
-    if not steps:
-        return None
-    return {"bool": {"should": steps, "minimum_should_match": 1}}
+    return steps
 
 
 def _elsewhere(text: str, places: tuple[str, ...], concepts: frozenset[str]) -> dict | None:
@@ -123,8 +140,9 @@ def _plain_words(text: str) -> list[str]:
 
 
 def is_a_pair(q: str) -> bool:
-    """The topic is one glossary concept and one plain word or aspect (`TTS 成本`), which `widen_pair` may widen."""
-    return _pair(*_units(understand(fold(q)).core))
+    """The topic is one glossary concept and one plain word or aspect (`TTS 成本`), which `widen_pair` may widen; in
+    a mainland form of its Taiwan or Hong Kong words too (邊緣運算 部署)."""
+    return any(_pair(*_units(understand(fold(form)).core)) for form in _forms(q))
 
 
 def _pair(groups: list, units: int) -> bool:
