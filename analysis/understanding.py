@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from analysis.normalize import CJK
+from analysis.syllables import chinese_syllables, split_pinyin
 from analysis.vocabulary import glossary
 
 # How a reader asks to learn something or to be told what it is (想学…从哪开始, 是啥, 介绍一下): explaining questions.
@@ -190,12 +192,47 @@ def _take_kind_words(rest: str, dropped: list[str], kinds: list[str]) -> str:
     return rest
 
 
+# The fewest syllables left of a query typed in pinyin once a kind word typed in pinyin is taken off its end.
+_MIN_TOPIC_SYLLABLES = 2
+
+
+@lru_cache(maxsize=1)
+def _kind_words_by_sound() -> dict[tuple[str, ...], tuple[str, str]]:
+    """The Chinese kind words of two characters or more by their toneless syllables (huo dong → 活动, event)."""
+    by_sound: dict[tuple[str, ...], tuple[str, str]] = {}
+    for kind, words in _KIND_WORDS.items():
+        for word in words:
+            if CJK.search(word) and len(word) >= _MIN_TOPIC_SYLLABLES:
+                by_sound.setdefault(tuple(chinese_syllables(word)), (word, kind))
+    return by_sound
+
+
+def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
+    """A query typed in pinyin that ends with a kind word typed in pinyin (ju shen zhi neng huo dong, yuyinhecheng
+    kaiyuan): (the topic's syllables, the kind word, its kind); None for anything else. The whole query must be pinyin,
+    so an English query is never cut."""
+    if not text.isascii():
+        return None
+    cut = split_pinyin(text)
+    if not cut:
+        return None
+    by_sound = _kind_words_by_sound()
+    for length in sorted({len(sound) for sound in by_sound}, reverse=True):
+        if len(cut) - length >= _MIN_TOPIC_SYLLABLES and (found := by_sound.get(tuple(cut[-length:]))):
+            return " ".join(cut[:-length]), *found
+    return None
+
+
 def understand(text: str) -> Understood:
     """`text`: the folded query. The core keeps at least one word: a query that is only question or kind
     words (有哪些活动) keeps them, and the kind still boosts."""
     rest = _PUNCT.sub(" ", text)
     dropped: list[str] = []
     kinds: list[str] = []
+    if typed_kind := _pinyin_kind_word(rest.strip()):
+        rest, word, kind = typed_kind
+        dropped.append(word)
+        kinds.append(kind)
     # A place stays in the topic (北京 论坛 means forums in Beijing, not every forum); it also boosts
     # events held there.
     places = [place for place in _PLACES if place in rest]

@@ -250,3 +250,24 @@ def test_a_query_naming_only_a_kind_of_event_keeps_the_word_that_named_it(query,
     and the word orders them (indexer/queries/text._every_item_of)."""
     understood = understand(query)
     assert understood.asks_only and understood.kinds == ("event",) and understood.kind_words == kind_words
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "kinds"),
+    [
+        ("tu shen jing wang luo lun wen", "tu shen jing wang luo", ("paper",)),
+        ("zidongjiashi huodong", "zi dong jia shi", ("event",)),  # with or without spaces
+        ("xiang liang shu ju ku kai yuan xiang mu", "xiang liang shu ju ku", ("project",)),  # the longest kind word
+    ],
+)
+def test_a_kind_word_typed_in_pinyin_at_the_end_names_the_kind(query, core, kinds):
+    """A reader typing pinyin types the kind word in pinyin too: it said nothing the titles' sounds hold, so the whole
+    query found nothing (yu yin he cheng kai yuan)."""
+    understood = understand(query)
+    assert (understood.core, understood.kinds) == (core, kinds)
+
+
+@pytest.mark.parametrize("query", ["huo dong", "lun wen", "rag huo dong", "deep learning", "anime"])
+def test_pinyin_kind_words_leave_short_mixed_and_english_queries_alone(query):
+    """Two syllables of topic at least, and the whole query pinyin: an English query is never cut."""
+    assert understand(query).core == query

@@ -572,3 +572,12 @@ def test_a_regional_query_is_relaxed_in_its_mainland_words_too(client, regional,
     items, against 17 and 48 for the mainland words)."""
     found, expected = search(client, regional, size=50), search(client, mainland, size=50)
     assert expected["total"] > 0 and set(keys(expected)) <= set(keys(found))
+
+
+@pytest.mark.parametrize(
+    ("query", "kind"), [("yu yin he cheng kai yuan", "project"), ("ju shen zhi neng huo dong", "event")]
+)
+def test_a_topic_and_a_kind_word_typed_in_pinyin_list_that_kind_first(client, query, kind):
+    """Both found nothing: the kind word's syllables were asked of the titles with the topic's."""
+    page = search(client, query)
+    assert page["total"] > 0 and page["list"][0]["type"] == kind
