@@ -1,4 +1,4 @@
-"""Suggestions as the user types (issue 36): one row per story, paper, project or person.
+"""Suggestions as the user types (issue 36): one row per story, paper, project, event or person.
 
 Every row keeps the spec's shape (`source.story_info.title` and `highlight['story_info.title'][0]`, the
 title of whatever kind) and adds what the dropdown needs besides: `type`, the kind, and `url`, where
@@ -14,7 +14,7 @@ from analysis.words import is_pinyin_like
 from kinds.common import highlight_of
 
 # The hub's page of an item of each kind (ui/src/lib/paths.ts); a project opens its repository.
-PAGES = {"story": "/view/{id}", "paper": "/paper/{id}", "person": "/users/{id}"}
+PAGES = {"story": "/view/{id}", "paper": "/paper/{id}", "event": "/activities/{id}", "person": "/users/{id}"}
 
 
 def suggestion(hit: dict, typed: str = "") -> dict:
@@ -40,5 +40,8 @@ def _title(kind: str, info: dict, hit: dict) -> tuple[str, str]:
         matched_cn = highlight_of(hit, "title_cn.uni")
         if matched_cn or not highlight_of(hit, "title.uni"):
             return info["title_cn"], matched_cn or escape(info["title_cn"])
-    title = {"project": info.get("repo"), "person": info.get("name")}.get(kind) or info["title"]
+    # an event is searched by its name (its title is the line under it)
+    title = {"project": info.get("repo"), "person": info.get("name"), "event": info.get("name")}.get(kind) or info[
+        "title"
+    ]
     return title, highlight_of(hit, "title.uni") or escape(title)

@@ -1,4 +1,4 @@
-"""Suggestions as the user types: stories, papers, projects and people, by prefix and in-word matches,
+"""Suggestions as the user types: stories, papers, projects, events and people, by prefix and in-word matches,
 Chinese and English, pinyin and initials (issue 36).
 
 The unigram sub-fields `title.uni` and `title_cn.uni` hold one token per Chinese character and one per
@@ -9,8 +9,8 @@ too, a person's name) by their full pinyin or initials ('damox', 'dmx', 'zhangw'
 or more with or without spaces anywhere in a title; traditional characters and full-width forms are folded
 first, and Taiwan / Hong Kong words are also looked for in their mainland form.
 
-A title is a story's title, a paper's English or Chinese title, a project's repository and a person's
-name (kinds/*.py `search_fields`)."""
+A title is a story's title, a paper's English or Chinese title, a project's repository, an event's name and a
+person's name (kinds/*.py `search_fields`)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from indexer.queries.sounds import suggest_pinyin_clause
 
 SUGGEST_SIZE = 10
 # The kinds a suggestion can be, in the order the dropdown names them.
-SUGGEST_TYPES = ("story", "paper", "project", "person")
+SUGGEST_TYPES = ("story", "paper", "project", "event", "person")
 # What a suggestion shows and opens: the title (a paper's Chinese title, a project's repository).
 SUGGEST_SOURCE = ["type", "source.id", "source.title", "source.title_cn", "source.repo", "source.name", "source.url"]
 TITLE_FIELDS = ("title.uni", "title_cn.uni")

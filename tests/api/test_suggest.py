@@ -79,9 +79,19 @@ def test_a_person_by_name_pinyin_and_initials(client):
         assert any(k == "person" and t == "林子涵" and u.startswith("/users/") for k, t, u in rows[:5]), (typed, rows)
 
 
+def test_an_event_by_its_name_pinyin_and_traditional_script_opens_its_page(client):
+    """Events are a kind of the hub too: 多模态大 is the start of the event 多模态大模型 Meetup, which no story title holds,
+    so nothing was suggested. The row shows the event's name (what the search matches) and opens its page."""
+    for typed in ("多模态大", "duo mo tai da mo", "具身智能前沿論"):
+        rows = rows_of(suggest(client, typed))
+        events = [(title, url) for kind, title, url in rows if kind == "event"]
+        assert events and all(url.startswith("/activities/") for _, url in events), (typed, rows)
+        assert any(title.startswith(typed[:2]) or "多模态大模型" in title for title, _ in events), (typed, events)
+
+
 def test_every_row_keeps_the_spec_shape(client):
     for item in suggest(client, "模型"):
-        assert item["type"] in {"story", "paper", "project", "person"}
+        assert item["type"] in {"story", "paper", "project", "event", "person"}
         assert item["highlight"]["story_info.title"][0]
         assert isinstance(item["source"]["story_info"]["id"], int)
 

@@ -5932,7 +5932,7 @@ export interface components {
              * @description the kind of the suggested item
              * @enum {string}
              */
-            type: "story" | "paper" | "project" | "person";
+            type: "story" | "paper" | "project" | "event" | "person";
             /** @description where choosing it goes: the item's page on the hub, a project's repository */
             url: string;
         };
