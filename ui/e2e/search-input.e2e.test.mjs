@@ -182,6 +182,22 @@ for (const [name, opts, mobile, width] of [['desktop 1280', {}, false, 1280], ['
       await context.close();
     });
 
+    test('an event is suggested by its name with the kind 活动, and Enter on it opens the event', async () => {
+      const { context, page } = await newPage(browser, opts);
+      await openSearch(page, mobile);
+      await page.keyboard.type('多模态大', { delay: 30 });
+      const event = page.locator('[role="option"]', { has: page.locator('.search-row__kind', { hasText: '活动' }) }).first();
+      await event.waitFor();
+      assert.match(await event.textContent(), /多模态大模型 Meetup/);
+      await shot(page, `search-suggest-event-${width}`);
+      const index = await event.evaluate((li) => [...li.parentElement.querySelectorAll('[role="option"]')].indexOf(li));
+      for (let i = 0; i <= index; i += 1) await page.keyboard.press('ArrowDown');
+      await Promise.all([page.waitForURL(/\/activities\/\d+$/), page.keyboard.press('Enter')]);
+      await page.getByRole('heading', { name: /多模态大模型 Meetup/ }).first().waitFor();
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    });
+
     test('typed pinyin marks the characters it spells in the suggestions: duo mo tai → 多模态', async () => {
       const { context, page } = await newPage(browser, opts);
       await openSearch(page, mobile);
