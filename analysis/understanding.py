@@ -105,6 +105,23 @@ _KIND_WORDS = {
 # Kind words that modify the topic and can stand anywhere (开源的语音合成模型: open-source ones, i.e. projects),
 # unlike 开源 alone at the start, which begins a name (开源数据集).
 _KIND_MODIFIERS = {"project": ["开源的", "open-source", "open source"]}
+# Words that say "a piece of software" (a model, a framework, a tool, a library): beside a topic, once the reader names
+# projects (github, 开源), any project on the topic is one, though few describe themselves with the word (hugging face
+# 上的 TTS 模型: the TTS projects say 语音合成, never 模型). Taken off as a word of its own (between spaces, or after a Latin
+# word: TTS模型), never from inside a name (扩散模型, 推理框架). Not for a question asking which one to use (OCR 用什么
+# 模型好): its kind is a boost, and without the word the articles titled with the bare topic outscored the projects.
+_SOFTWARE_WORDS = (
+    *"模型 框架 工具 工具包 库 代码库 代码 实现 平台 软件".split(),
+    *"model models framework frameworks tool tools toolkit library libraries implementation implementations code sdk".split(),
+)
+_SOFTWARE_WORD = re.compile(
+    r"(?:(?<=^)|(?<=\s)|(?<=[a-z0-9]))(?:"
+    + "|".join(sorted(map(re.escape, _SOFTWARE_WORDS), key=len, reverse=True))
+    + r")(?=$|\s)",
+    re.IGNORECASE,
+)
+# What a host leaves once the question after it is off: 上 of github 上有哪些 (上的 is an edge word).
+_LEFT_OF_A_HOST = re.compile(r"(?:(?<=^)|(?<=\s))上(?=$|\s)")
 # Places readers add to look for an event near them.
 _PLACES = (
     "北京 上海 深圳 广州 杭州 成都 武汉 南京 西安 苏州 天津 重庆 长沙 合肥 厦门 青岛 香港 台北 新加坡 线上".split()
@@ -268,6 +285,8 @@ def understand(text: str) -> Understood:
     if edge and "(en-explain)" not in dropped:
         dropped.append("(en-explain)")
     core = _SPACES.sub(" ", rest).strip()
+    if "project" in kinds:
+        core = _without_software_words(_LEFT_OF_A_HOST.sub("", core), dropped)
     without_domain = _without_domain_words(core)
     if without_domain != core and (without_domain or kinds or places):
         core = without_domain
@@ -276,6 +295,17 @@ def understand(text: str) -> Understood:
     if not core:
         return Understood(text, tuple(kinds), tuple(places), asks_only=True, kind_words=kind_words)
     return Understood(core, tuple(kinds), tuple(places), tuple(dropped), kind_words=kind_words)
+
+
+def _without_software_words(core: str, dropped: list[str]) -> str:
+    """`core` without the words saying "a piece of software" (`_SOFTWARE_WORDS`), noted in `dropped`, when something
+    is left of it."""
+    found = [match.group(0) for match in _SOFTWARE_WORD.finditer(core)]
+    rest = _SPACES.sub(" ", _SOFTWARE_WORD.sub(" ", core)).strip()
+    if not found or not rest:
+        return core
+    dropped += found
+    return rest
 
 
 def _without_domain_words(core: str) -> str:

@@ -102,7 +102,7 @@ def test_punctuation_does_not_stick_to_the_topic():
     [
         ("开源的语音合成模型", "语音合成模型"),
         ("有没有开源的图像分割工具", "图像分割工具"),
-        ("open-source speech models", "speech models"),
+        ("open-source speech models", "speech"),  # models: what any project is (below)
     ],
 )
 def test_open_source_as_a_modifier_asks_for_projects(query, core):
@@ -271,3 +271,25 @@ def test_a_kind_word_typed_in_pinyin_at_the_end_names_the_kind(query, core, kind
 def test_pinyin_kind_words_leave_short_mixed_and_english_queries_alone(query):
     """Two syllables of topic at least, and the whole query pinyin: an English query is never cut."""
     assert understand(query).core == query
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("github 语音识别 模型", "语音识别"),
+        ("开源的 NER 工具", "NER"),
+        ("gitee 上有哪些 Agent 框架", "Agent"),  # 上 left of the host once 有哪些 is off
+        ("ASR模型 开源", "ASR"),  # after a Latin word
+        ("huggingface diffusion models", "diffusion"),
+    ],
+)
+def test_words_saying_a_piece_of_software_are_satisfied_by_a_project(query, core):
+    """Once projects are named, 模型, 框架, 工具, `models`… is what any project is: few describe themselves with it."""
+    understood = understand(query)
+    assert (understood.core, understood.kinds) == (core, ("project",))
+
+
+@pytest.mark.parametrize("query", ["扩散模型 开源", "github 推理框架", "图像分割用什么模型好", "大模型 框架"])
+def test_software_words_inside_a_name_or_without_projects_stay(query):
+    understood = understand(query)
+    assert not any(word in understood.dropped for word in ("模型", "框架"))

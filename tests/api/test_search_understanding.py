@@ -581,3 +581,11 @@ def test_a_topic_and_a_kind_word_typed_in_pinyin_list_that_kind_first(client, qu
     """Both found nothing: the kind word's syllables were asked of the titles with the topic's."""
     page = search(client, query)
     assert page["total"] > 0 and page["list"][0]["type"] == kind
+
+
+@pytest.mark.parametrize("query", ["github 语音合成 模型", "hugging face 上的 TTS 模型", "github 推理引擎 框架"])
+def test_a_topic_a_host_and_a_software_word_list_the_projects_on_the_topic(client, query):
+    """The projects never write 模型 or 框架 beside their topic (prism-tts: 零样本多语种语音合成), so the required word left
+    articles first; the host names projects, and the word is what any project is."""
+    page = search(client, query)["list"]
+    assert [item["type"] for item in page[:3]] == ["project"] * 3, [info_of(i).get("title") for i in page[:3]]
