@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from analysis.views import name_views, text_views
+from indexer.queries.suggest import SUGGEST_TYPES
 from tests.relevance.suggestions import hit, load_suggestions, shown_rows
 
 
@@ -27,7 +28,7 @@ def test_one_title_keeps_one_key():
 
 def test_the_judged_suggestions_cover_every_kind_and_both_halves():
     lines = load_suggestions()
-    assert {kind for line in lines for kind, _ in line.expect} == {"story", "paper", "project", "person"}
+    assert {kind for line in lines for kind, _ in line.expect} == set(SUGGEST_TYPES)
     assert {line.split for line in lines} == {"tune", "heldout"}
     assert len({line.prefix for line in lines}) == len(lines)
 
