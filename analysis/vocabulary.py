@@ -117,6 +117,16 @@ class Glossary:
         return by_first
 
     @cached_property
+    def chinese_terms(self) -> dict[str, tuple[str, ...]]:
+        """The terms written in Chinese characters only (AI 编程, with a Latin word, left out), by their first character."""
+        by_first: dict[str, list[str]] = {}
+        for group in self.groups:
+            for term in group:
+                if term and all(CJK.match(c) for c in term) and term not in by_first.get(term[0], ()):
+                    by_first.setdefault(term[0], []).append(term)
+        return {first: tuple(terms) for first, terms in by_first.items()}
+
+    @cached_property
     def ids(self) -> list[str]:
         """Every group's concept id, in file order."""
         return [concept_id(group) for group in self.groups]

@@ -18,7 +18,8 @@ a fixed small score (`_constant`). A wrong syllable anywhere is bridged by the p
 (`title_syllables.skips`, mapping v9): three characters may have only the middle one wrong (one of their two
 pairs would let one stand for the word), a run of six to eight two apart, and each run of a spaced query its own;
 from nine the words clauses forgive a wrong character already. Typed pinyin may hold confused syllables that are
-no syllable (`tin`) and stand beside characters (`zhi shi 图谱`)."""
+no syllable (`tin`) and stand beside characters (`zhi shi 图谱`). Two missing pairs at an end of a query that a glossary
+term typed right covers are not let go (`_end_guards`): 变分自编码器 is not 稀疏自编码器."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ import re
 
 from analysis.normalize import CJK
 from analysis.syllables import chinese_syllables, split_pinyin
+from analysis.vocabulary import glossary
 
 SYLLABLES = "title_syllables"
 SYLLABLE_PAIRS = "title_syllables.pairs"
@@ -109,24 +111,29 @@ def chinese_sound_clauses(text: str) -> list[dict]:
     # The whole query's sounds in a title is strong evidence (the reader typed those sounds): scored like the
     # homophone clause, so it can rank above a title holding only part of the query's words.
     clauses = [_in_order(FUZZY_PAIRS, syllables, NEAR_HOMOPHONE_BOOST)]
-    typos = _wrong_characters([chinese_syllables(piece) for piece in text.split()])
+    typos = _wrong_characters([chinese_syllables(piece) for piece in text.split()], _terms_at_ends(text))
     if typos:
         clauses.append(_constant(typos, ONE_WRONG_SCORE))
     return clauses
 
 
-def _wrong_characters(pieces: list[list[str]]) -> dict | None:
+def _wrong_characters(pieces: list[list[str]], guarded: tuple[bool, bool] = (False, False)) -> dict | None:
     """A title holding the query's sounds with wrong characters: one in a run of characters (from three, where
     for three it may only be the middle one), two in a run of six to eight when they are apart; every run the
     reader set apart by spaces is required, each with its own allowance (`神经往络 模形`). None when no run may
-    have one (the query is runs of one or two characters)."""
+    have one (the query is runs of one or two characters). `guarded`: whether the first and the last three characters
+    of a single run lie inside a glossary term typed right (`_terms_at_ends`)."""
     if len(pieces) == 1:
         [syllables] = pieces
         if len(syllables) not in ONE_WRONG:
             options = _run_with_typos(syllables)
             return _any(options) if options else None
-        # Also a missing or an extra character: pairs missing around it.
+        # Also a missing or an extra character: pairs missing around it; at either end, only as one syllable could
+        # miss them (`_end_guards`).
         allowing = _in_order(FUZZY_PAIRS, syllables, 1, missing=ONE_WRONG_PAIRS)
+        guards = _end_guards(syllables, guarded) if len(syllables) >= ONE_WRONG_COVERED else []
+        if guards:
+            allowing = {"bool": {"filter": [allowing, *guards]}}
         return _any([allowing, *_run_with_typos(syllables, one_wrong=len(syllables) < ONE_WRONG_COVERED)])
     required, allowed = [], False
     for syllables in pieces:
@@ -135,6 +142,40 @@ def _wrong_characters(pieces: list[list[str]]) -> dict | None:
         whole = _in_order(FUZZY_PAIRS, syllables, 1) if len(syllables) > 1 else _syllable(syllables[0])
         required.append(_any([whole, *options]))
     return {"bool": {"filter": required}} if allowed else None
+
+
+def _end_guards(syllables: list[str], guarded: tuple[bool, bool]) -> list[dict]:
+    """What the allowance of two missing pairs needs at a `guarded` end to be one wrong syllable: the first (last)
+    pair, or the one after (before) it, or the skip over the second (second to last) syllable. Two missing pairs at an
+    end are also two syllables missing there, which the pairs alone cannot tell apart. That is a word left out (模型量化
+    指南 finds 用 100 行代码理解模型量化), but not inside a glossary term typed right: 变分自编码器 found every title with
+    稀疏自编码器 (xi shu for bian fen), 卷积神经网络 every one with 图神经网络, above the documents naming the concept."""
+    guards = []
+    for three, guard in zip((syllables[:3], syllables[-3:]), guarded, strict=True):
+        if not guard:
+            continue
+        pairs = [three[:2], three[1:]]
+        options = [_in_order(FUZZY_PAIRS, pair, 1) for pair in pairs]
+        guards.append(_any([*options, {"match": {SKIPS: " ".join(three)}}]))
+    return guards
+
+
+def _terms_at_ends(text: str) -> tuple[bool, bool]:
+    """Whether the first three and the last three characters of `text` (one run of characters) lie inside a Chinese
+    glossary term it holds as written."""
+    if " " in text or len(text) < ONE_WRONG_COVERED:
+        return False, False
+    terms = glossary().chinese_terms
+    spans = [
+        (start, start + len(term))
+        for first in set(text)
+        for term in terms.get(first, ())
+        if len(term) >= ONE_WRONG_COVERED - 2 and (start := text.find(term)) >= 0
+    ]
+    return (
+        any(start == 0 and end >= 3 for start, end in spans),
+        any(start <= len(text) - 3 and end == len(text) for start, end in spans),
+    )
 
 
 def _run_with_typos(syllables: list[str], one_wrong: bool = True) -> list[dict]:
