@@ -26,6 +26,11 @@ _ZH_ASKING_TO_LEARN = (
     "从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 想学习 想学 想了解 是啥 啥是 "
     "是干嘛的 干嘛用的 介绍一下 讲讲".split()
 )
+# What a reader asks of any topic at a query's end (多模态大模型的应用场景, 量化的优缺点): an explanation, in words few titles
+# hold, so matched like content words they listed any text saying 应用 and 场景 in passing before the articles on the topic.
+_ZH_ASKING_ABOUT = (
+    "应用场景 使用场景 优缺点 优劣势 优劣 优势 发展趋势 趋势 发展前景 前景 现状 用途 作用 好处 意义".split()
+)
 # Question and request words that are not part of a topic's name: taken off wherever they stand.
 _ZH_QUESTION = sorted(
     [
@@ -43,6 +48,7 @@ _ZH_EDGE = sorted(
     [
         *("推荐一下 推荐 值得做吗 值得 区别 相关的 相关 最近有 最近 入门 一下 靠谱吗 靠谱 好用".split()),
         *("介绍 讲 教程 学习路线".split()),
+        *_ZH_ASKING_ABOUT,
         "上的",  # left standing alone once a host before it is gone (github 上的…); not 上 (线上 ends with it)
         *("吗 呢 吧 啊".split()),
     ],
@@ -73,6 +79,7 @@ _EXPLAINING = frozenset(
     [
         *"为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 啥意思 是什么 什么是 什么叫".split(),
         *"区别 入门 介绍 教程 学习路线 (en-explain)".split(),
+        *_ZH_ASKING_ABOUT,
         *_ZH_ASKING_TO_LEARN,
     ]
 )

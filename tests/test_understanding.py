@@ -293,3 +293,18 @@ def test_words_saying_a_piece_of_software_are_satisfied_by_a_project(query, core
 def test_software_words_inside_a_name_or_without_projects_stay(query):
     understood = understand(query)
     assert not any(word in understood.dropped for word in ("模型", "框架"))
+
+
+@pytest.mark.parametrize(
+    ("query", "dropped"),
+    [
+        ("图神经网络的应用场景", "应用场景"),
+        ("蒸馏的优缺点", "优缺点"),
+        ("人形机器人现状", "现状"),
+        ("端侧大模型前景", "前景"),
+    ],
+)
+def test_what_a_reader_asks_of_any_topic_at_the_end_asks_for_an_explanation(query, dropped):
+    """应用场景, 优缺点, 现状, 前景…: words few titles hold, asked of any topic; off the topic, and an explanation first."""
+    understood = understand(query)
+    assert dropped in understood.dropped and dropped not in understood.core and understood.explaining

@@ -602,3 +602,12 @@ def test_a_glossary_term_typed_right_is_not_matched_by_half_of_its_sounds(client
     assert page["total"] == len(page["list"]) and (page["total"] > 0) is bool(names)
     for item in page["list"]:
         assert any(name in indexed_text(demo_stack, item) for name in names), info_of(item).get("title")
+
+
+@pytest.mark.parametrize(("query", "topic"), [("多模态大模型的应用场景", "多模态"), ("量化的优缺点", "量化")])
+def test_asking_about_a_topics_uses_or_merits_lists_the_articles_on_the_topic(client, query, topic):
+    """应用场景 and 优缺点 were matched like the topic's words: the autonomous-driving articles saying 应用 and 场景 in their
+    bodies came before the multimodal ones, and papers on vector quantization before the articles on model quantization."""
+    page = search(client, query)["list"]
+    first = [info_of(item).get("title") or "" for item in page[:3]]
+    assert [item["type"] for item in page[:3]] == ["story"] * 3 and all(topic in title for title in first), first
