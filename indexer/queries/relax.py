@@ -15,9 +15,10 @@ Step by step, each step only where the strict query already required more:
 - any one glossary concept of a topic of three concepts or words or more (by its concept id or its
   terms), or any of its words that is a tag label: words that name a subject of this corpus. A plain
   word alone never matches here, so a query none of whose content words is a concept or a tag (a
-  recipe, a string of letters) finds no more than the strict pass did; and two concepts are not
-  widened to either alone while the strict pass finds anything (语音 合成 is not every text on speech), only when it
-  found nothing (DPO 对齐, AIGC 融资: the articles on either rather than an empty page); one concept and
+  recipe, a string of letters) finds no more than the strict pass did; two concepts widen to either alone
+  (DPO 对齐, AIGC 融资, found nowhere together: the articles on either rather than an empty page; SAE 可解释性, two
+  papers: then the other papers on sparse autoencoders and on interpretability), two plain words never (语音 合成 is
+  not every text on speech); one concept and
   one plain word (LoRA 显存) widen to the concept when the caller says so (`widen_pair`: unless the strict pass
   found the item the query names, `names_an_item`).
 
@@ -97,7 +98,7 @@ def _steps(q: str, concepts: frozenset[str], widen_pair: bool, nothing_found: bo
     by_sound = _concepts_by_sound(topic, syllables, concepts)
     if by_sound:
         steps.append(by_sound)
-    if units >= MIN_UNITS_FOR_ANY or (widen_pair and _pair(groups, units)) or (nothing_found and len(groups) > 1):
+    if units >= MIN_UNITS_FOR_ANY or (widen_pair and _pair(groups, units)) or len(groups) > 1:
         # one concept and one plain word few documents hold beside it (LoRA 显存, TTS 成本): the concept's documents
         steps += [group_clause(group, concepts, bodies=True) for group in groups]
         tags = [tag for word in words if (tag := _tag_named(word))]
