@@ -31,6 +31,12 @@ _ZH_ASKING_TO_LEARN = (
 _ZH_ASKING_ABOUT = (
     "应用场景 使用场景 优缺点 优劣势 优劣 优势 发展趋势 趋势 发展前景 前景 现状 用途 作用 好处 意义".split()
 )
+# How a reader asks where a topic stands now (到什么水平了, 发展得怎么样, 有前途吗): a question about its state, in words no
+# title holds.
+_ZH_ASKING_STATE = (
+    "到什么水平了 到什么水平 到什么程度了 到什么程度 什么水平 什么程度 发展得怎么样 发展怎么样 怎么样了 还有前途吗 有前途吗 "
+    "有没有前途 现在 目前 如今".split()
+)
 # Question and request words that are not part of a topic's name: taken off wherever they stand.
 _ZH_QUESTION = sorted(
     [
@@ -38,6 +44,7 @@ _ZH_QUESTION = sorted(
         *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
         *"好用的 好用吗 什么 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
         *_ZH_ASKING_TO_LEARN,
+        *_ZH_ASKING_STATE,
     ],
     key=len,
     reverse=True,

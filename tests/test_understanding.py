@@ -308,3 +308,17 @@ def test_what_a_reader_asks_of_any_topic_at_the_end_asks_for_an_explanation(quer
     """应用场景, 优缺点, 现状, 前景…: words few titles hold, asked of any topic; off the topic, and an explanation first."""
     understood = understand(query)
     assert dropped in understood.dropped and dropped not in understood.core and understood.explaining
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("自动驾驶现在发展得怎么样", "自动驾驶"),
+        ("世界模型到什么程度了", "世界模型"),
+        ("RAG 还有前途吗", "RAG"),
+        ("目前 MoE 训练", "MoE 训练"),
+    ],
+)
+def test_asking_where_a_topic_stands_now_leaves_the_topic(query, core):
+    """到什么水平了, 发展得怎么样, 有前途吗, 现在, 目前: words no title holds, asked of any topic's state."""
+    assert understand(query).core == core
