@@ -116,6 +116,10 @@ _KIND_WORDS = {
         "hugging face",
     ],
 }
+# Each kind's words longest first (训练营 before 训练), as `_take_kind_words` reads them, lower-cased.
+_KIND_WORDS_LONGEST_FIRST = tuple(
+    (kind, word.lower()) for kind, words in _KIND_WORDS.items() for word in sorted(words, key=len, reverse=True)
+)
 # Kind words that modify the topic and can stand anywhere (开源的语音合成模型: open-source ones, i.e. projects),
 # unlike 开源 alone at the start, which begins a name (开源数据集).
 _KIND_MODIFIERS = {"project": ["开源的", "open-source", "open source"]}
@@ -206,13 +210,16 @@ def _edge_pattern(word: str) -> re.Pattern:
 
 def _take_kind_words(rest: str, dropped: list[str], kinds: list[str]) -> str:
     """`rest` without its kind words (at its edges) and kind modifiers (anywhere), noted in `dropped` and `kinds`."""
-    for kind, words in _KIND_WORDS.items():
-        for word in sorted(words, key=len, reverse=True):
-            rest, found = _take_at_edges(rest, word)
-            if found:
-                dropped.append(word)
-                if kind not in kinds:
-                    kinds.append(kind)
+    lowered = rest.lower()
+    for kind, word in _KIND_WORDS_LONGEST_FIRST:
+        if word not in lowered:  # most of the list: no pattern to run
+            continue
+        rest, found = _take_at_edges(rest, word)
+        if found:
+            lowered = rest.lower()
+            dropped.append(word)
+            if kind not in kinds:
+                kinds.append(kind)
     for kind, words in _KIND_MODIFIERS.items():
         for word in words:
             if word in rest.lower():
@@ -238,11 +245,17 @@ def _kind_words_by_sound() -> dict[tuple[str, ...], tuple[str, str]]:
     return by_sound
 
 
+@lru_cache(maxsize=1)
+def _kind_word_spellings() -> tuple[str, ...]:
+    """The kind words' syllables run together (huodong): a query not ending with one is not cut (most are not)."""
+    return tuple("".join(sound) for sound in _kind_words_by_sound())
+
+
 def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
     """A query typed in pinyin that ends with a kind word typed in pinyin (ju shen zhi neng huo dong, yuyinhecheng
     kaiyuan): (the topic's syllables, the kind word, its kind); None for anything else. The whole query must be pinyin,
     so an English query is never cut."""
-    if not text.isascii():
+    if not text.isascii() or not text.replace(" ", "").lower().endswith(_kind_word_spellings()):
         return None
     cut = split_pinyin(text)
     if not cut:
@@ -278,9 +291,13 @@ def understand(text: str) -> Understood:
             if word in rest:
                 dropped.append(word)
                 rest = rest.replace(word, " ")
+        lowered = rest.lower()
         for word in _ZH_EDGE:
+            if word not in lowered:
+                continue
             rest, found = _take_at_edges(rest, word)
             if found:
+                lowered = rest.lower()
                 dropped.append(word)
         if rest == before:
             break
