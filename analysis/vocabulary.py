@@ -58,7 +58,10 @@ class Glossary:
 
     @cached_property
     def _longest_first(self) -> list[tuple[str, tuple[str, ...]]]:
-        return sorted(((t, g) for g in self.groups for t in g), key=lambda pair: len(pair[0]), reverse=True)
+        """Every term, and a term mixing a Latin word and Chinese apart (AI 编程) also as run together (AI编程, as readers
+        type it: read apart, AI安全 named the site's subject and the word 安全)."""
+        terms = [(spelling, g) for g in self.groups for t in g for spelling in dict.fromkeys((t, _run_together(t)))]
+        return sorted(terms, key=lambda pair: len(pair[0]), reverse=True)
 
     def concepts(self, query: str) -> tuple[list[tuple[str, ...]], str]:
         """The glossary groups whose terms occur in `query`, and what is left of the query once the
@@ -145,8 +148,8 @@ class Glossary:
                     for stems in latin_stems(term):
                         if stems:
                             latin.setdefault(stems[0], []).append((next(order), term, stems, gid))
-                else:
-                    chinese.append((term, gid))
+                else:  # a mixed term also run together, as titles write it too (AI编程助手)
+                    chinese += [(spelling, gid) for spelling in dict.fromkeys((term, _run_together(term)))]
         return chinese, latin
 
     def concept_ids(self, titles: Sequence[str], tags: Sequence[str] = (), summary: str | None = None) -> list[str]:
@@ -222,6 +225,8 @@ _LONGEST_LATIN_RUN = 5
 _ONE_LATIN_WORD = re.compile(r"[a-z]+")
 # Where Latin letters and Chinese characters meet (rag系统): the words are read apart.
 _LATIN_BESIDE_CJK = re.compile(rf"(?<=[a-z])(?={CJK.pattern})|(?<={CJK.pattern})(?=[a-z])")
+_SPACE_BESIDE_CJK = re.compile(rf"(?<=[a-z0-9])\s+(?={CJK.pattern})|(?<={CJK.pattern})\s+(?=[a-z0-9])")
+_LATIN_CHARACTER = re.compile(r"[a-z0-9]")
 # A term naming a property shares its stem with a verb that means something else (`explained`, explainability).
 _A_PROPERTY = ("ability", "ibility")
 
@@ -234,10 +239,21 @@ def _word_stem(word: str) -> str | None:
     return stems[0] if len(stems) == 1 else None
 
 
+def _run_together(term: str) -> str:
+    """A term mixing Latin and Chinese without the spaces between them (ai 编程 → ai编程)."""
+    return _SPACE_BESIDE_CJK.sub("", term)
+
+
 def _occurs(term: str, folded: str, padded: str) -> bool:
-    # Latin terms must stand as words ('rag' is not in 'storage'); Chinese terms are substrings.
+    # Latin terms must stand as words ('rag' is not in 'storage'); Chinese terms are substrings, and a mixed one's
+    # Latin start a word's start (not the `ai` of openai编程).
     if term not in folded:  # most terms: not even a substring (checked in C), so they cannot occur
         return False
+    if term[0].isascii() and term[0].isalnum() and not term.isascii():
+        return any(
+            folded.startswith(term, i) and (i == 0 or not _LATIN_CHARACTER.match(folded[i - 1]))
+            for i in range(len(folded) - len(term) + 1)
+        )
     if term.isascii():
         return f" {term} " in padded or any(
             folded[i : i + len(term)] == term

@@ -201,3 +201,13 @@ def test_words_readers_say_instead_of_the_terms_name_the_same_concepts():
     ]:
         groups, _rest = glossary().concepts(colloquial)
         assert any(term in group for group in groups), (colloquial, groups)
+
+
+def test_a_term_mixing_latin_and_chinese_is_found_run_together_too():
+    """Readers type AI安全 and AI编程助手 as often as AI 安全: read apart, the site's subject and the word 安全 were found
+    instead of the concept. A document's title running them together names the concept too."""
+    groups, _rest = glossary().concepts("ai安全 对齐")
+    assert any("ai 安全" in group for group in groups) and not any("ai" in group for group in groups)
+    assert not any("ai 编程" in group for group in glossary().concepts("openai编程")[0])  # not inside a word
+    ai_coding = next(group for group in glossary().groups if "ai 编程" in group)
+    assert concept_id(ai_coding) in glossary().concept_ids([fold("AI编程助手实测")])

@@ -111,7 +111,9 @@ def chinese_sound_clauses(text: str) -> list[dict]:
     # The whole query's sounds in a title is strong evidence (the reader typed those sounds): scored like the
     # homophone clause, so it can rank above a title holding only part of the query's words.
     clauses = [_in_order(FUZZY_PAIRS, syllables, NEAR_HOMOPHONE_BOOST)]
-    typos = _wrong_characters([chinese_syllables(piece) for piece in text.split()], _terms_at_ends(text))
+    start, end, whole = _terms_at_ends(text)
+    # A glossary term typed right from end to end has no wrong character to forgive (卷积神经网络 is not 图神经网络).
+    typos = None if whole else _wrong_characters([chinese_syllables(piece) for piece in text.split()], (start, end))
     if typos:
         clauses.append(_constant(typos, ONE_WRONG_SCORE))
     return clauses
@@ -160,11 +162,11 @@ def _end_guards(syllables: list[str], guarded: tuple[bool, bool]) -> list[dict]:
     return guards
 
 
-def _terms_at_ends(text: str) -> tuple[bool, bool]:
+def _terms_at_ends(text: str) -> tuple[bool, bool, bool]:
     """Whether the first three and the last three characters of `text` (one run of characters) lie inside a Chinese
-    glossary term it holds as written."""
+    glossary term it holds as written, and whether one such term is the whole text."""
     if " " in text or len(text) < ONE_WRONG_COVERED:
-        return False, False
+        return False, False, False
     terms = glossary().chinese_terms
     spans = [
         (start, start + len(term))
@@ -175,6 +177,7 @@ def _terms_at_ends(text: str) -> tuple[bool, bool]:
     return (
         any(start == 0 and end >= 3 for start, end in spans),
         any(start <= len(text) - 3 and end == len(text) for start, end in spans),
+        (0, len(text)) in spans,
     )
 
 
