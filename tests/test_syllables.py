@@ -164,3 +164,18 @@ def test_heard_texts_join_the_sound_views_only():
     views = text_views(["owner/open-infer"], ["支持投机解码的推理引擎"], heard=["支持投机解码的推理引擎"])
     assert "tuili tl yinqing yq" in views["pinyin"] and any("yin qing" in s for s in views["title_syllables"])
     assert "推理" not in views["title_words"]  # a body text still, for words and concepts
+
+
+def test_a_glossary_term_typed_right_keeps_its_ends():
+    from indexer.queries.sounds import chinese_sound_clauses
+
+    # the whole query one term typed right: nothing to forgive, only its sounds
+    assert len(chinese_sound_clauses("卷积神经网络")) == 1
+    # a term at the start, typed right: two missing pairs there must be one wrong syllable (a pair or the skip holds)
+    _, one_wrong = chinese_sound_clauses("向量数据库入门")
+    allowing, *options = one_wrong["constant_score"]["filter"]["bool"]["should"]
+    guard = allowing["bool"]["filter"][1]["bool"]["should"]
+    assert {"match": {"title_syllables.skips": "xiang liang shu"}} in guard and len(guard) == 3
+    # a typo in the term itself: no term typed right, the allowance as before
+    _, typo = chinese_sound_clauses("向量苏据库")
+    assert "match" in typo["constant_score"]["filter"]
