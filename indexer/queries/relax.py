@@ -20,12 +20,16 @@ Step by step, each step only where the strict query already required more:
   papers: then the other papers on sparse autoencoders and on interpretability), two plain words never (语音 合成 is
   not every text on speech); one concept and
   one plain word (LoRA 显存) widen to the concept when the caller says so (`widen_pair`: unless the strict pass
-  found the item the query names, `names_an_item`).
+  found the item the query names, `names_an_item`);
+- when nothing was found: the query without its places (`_elsewhere`), and an acronym or name no glossary line holds,
+  alone, of the kind the query names (`_names_beside`: TPOT 延迟; a name the corpus never writes finds nothing).
 
-None when neither step applies."""
+The query's mainland forms are relaxed too when it is typed in traditional script (`_forms`). None when no step
+applies."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from analysis.normalize import CJK, CJK_RUN, clean, fold
@@ -35,7 +39,7 @@ from analysis.spelled_concepts import meant_spelling
 from analysis.syllables import chinese_syllables
 from analysis.understanding import understand
 from analysis.vocabulary import glossary
-from analysis.words import query_words
+from analysis.words import is_function_word, query_words
 from indexer.queries.concepts import group_clause
 from indexer.queries.positions import word_positions
 from indexer.queries.sounds import fewer_pairs_clause, fuzzy_pairs_clause, typed_syllables
@@ -56,6 +60,9 @@ MIN_LATIN_TAG_WORD = 3
 MIN_UNITS_FOR_ANY = 3
 # Shortest word that can stand for a subject by itself (one Chinese character or letter cannot).
 MIN_WORD_LENGTH = 2
+# A Latin word that may stand for the topic when nothing was found with the rest: an acronym or a name (TPOT, YaRN).
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
+MIN_NAME_LENGTH = 3
 # The strict hits looked at for the item a query names: all of them, since the relaxed pass runs below a page.
 NAMES_LOOKED_AT = 20
 
@@ -106,7 +113,28 @@ def _steps(q: str, concepts: frozenset[str], widen_pair: bool, nothing_found: bo
             steps.append({"terms": {"tags": list(dict.fromkeys(tags))}})
     if nothing_found and (elsewhere := _elsewhere(fold(q), understood.places, concepts)):
         steps.append(elsewhere)
+    if nothing_found and units > 1 and (names := _names_beside(topic, groups)):
+        # of the kind the query names, as its strict clauses (广州 CUDA 训练营: the CUDA events held elsewhere, by the
+        # place's step, and no article on CUDA)
+        kinds = {"terms": {"type": list(understood.kinds)}}
+        steps.append({"bool": {"must": [names], "filter": [kinds]}} if understood.kinds else names)
     return steps
+
+
+def _names_beside(topic: str, groups: list) -> dict | None:
+    """The topic's Latin words that no glossary term holds (an acronym or a name: TPOT, YaRN, SmoothQuant), any one of
+    them in titles or bodies, when nothing held them with the rest (TPOT 延迟: the articles on TPOT never write 延迟). A
+    name the corpus writes is a subject of its own, unlike a plain Chinese word (红烧肉 做法 still finds nothing), and
+    one it never writes finds nothing either. None when the topic has no such word or is only such words."""
+    known = {term for group in groups for term in group}
+    names = [
+        word
+        for word in dict.fromkeys(_NAME.findall(topic))
+        if len(word) >= MIN_NAME_LENGTH and word.lower() not in known and not is_function_word(word.lower())
+    ]
+    if not names or not _NAME.sub("", topic).strip():
+        return None
+    return {"multi_match": {"query": " ".join(names), "fields": WORDS_FIELDS}}
 
 
 def _elsewhere(text: str, places: tuple[str, ...], concepts: frozenset[str]) -> dict | None:

@@ -619,3 +619,16 @@ def test_asking_about_a_topics_uses_or_merits_lists_the_articles_on_the_topic(cl
     page = search(client, query)["list"]
     first = [info_of(item).get("title") or "" for item in page[:3]]
     assert [item["type"] for item in page[:3]] == ["story"] * 3 and all(topic in title for title in first), first
+
+
+@pytest.mark.parametrize(
+    ("query", "name"), [("TPOT 延迟", "tpot"), ("SmoothQuant 精度", "smoothquant"), ("xqzv 延迟", None)]
+)
+def test_a_name_beside_words_no_text_holds_with_it_finds_the_texts_on_the_name(client, demo_stack, query, name):
+    """An acronym or name no glossary line holds (TPOT, SmoothQuant) beside a word the texts on it never write (延迟,
+    精度): nothing was found, since a plain word never stands alone. A Latin name the corpus writes is a subject of its
+    own; one it never writes still finds nothing."""
+    page = search(client, query)
+    assert (page["total"] > 0) is bool(name)
+    for item in page["list"]:
+        assert name in indexed_text(demo_stack, item), info_of(item).get("title")
