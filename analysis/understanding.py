@@ -28,9 +28,7 @@ _ZH_ASKING_TO_LEARN = (
 )
 # What a reader asks of any topic at a query's end (多模态大模型的应用场景, 量化的优缺点): an explanation, in words few titles
 # hold, so matched like content words they listed any text saying 应用 and 场景 in passing before the articles on the topic.
-_ZH_ASKING_ABOUT = (
-    "应用场景 使用场景 优缺点 优劣势 优劣 优势 发展趋势 趋势 发展前景 前景 现状 用途 作用 好处 意义".split()
-)
+_ZH_ASKING_ABOUT = "应用场景 使用场景 优缺点 优劣势 优劣 优势 发展趋势 趋势 发展前景 前景 现状 用途 作用 好处 意义 方法 办法 技巧 手段".split()
 # How a reader asks where a topic stands now (到什么水平了, 发展得怎么样, 有前途吗): a question about its state, in words no
 # title holds.
 _ZH_ASKING_STATE = (

@@ -302,6 +302,7 @@ def test_software_words_inside_a_name_or_without_projects_stay(query):
         ("蒸馏的优缺点", "优缺点"),
         ("人形机器人现状", "现状"),
         ("端侧大模型前景", "前景"),
+        ("模型压缩有哪些方法", "方法"),  # the ways to do it: an explanation, not papers titled …方法
     ],
 )
 def test_what_a_reader_asks_of_any_topic_at_the_end_asks_for_an_explanation(query, dropped):
