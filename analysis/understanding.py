@@ -9,6 +9,10 @@ never everything about Hangzhou).
 A question asking what, why or how with no kind word asks for an explanation (`Understood.explaining`): the search
 then puts articles on the topic first (indexer/queries/text.py).
 
+Besides those words, the topic loses what narrows nothing on this site: its subject (AI, 人工智能) beside anything
+else, and, once projects are named, the words saying "a piece of software" (模型, 框架, `models`). A query typed in
+pinyin may end with a kind word typed in pinyin too (ju shen zhi neng huo dong).
+
 The word lists name classes of words a reader types around any topic; none names a topic."""
 
 from __future__ import annotations
