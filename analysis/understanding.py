@@ -39,6 +39,12 @@ _ZH_ASKING_STATE = (
     "到什么水平了 到什么水平 到什么程度了 到什么程度 什么水平 什么程度 发展得怎么样 发展怎么样 怎么样了 还有前途吗 有前途吗 "
     "有没有前途 现在 目前 如今".split()
 )
+# Words asking for the newest or the most talked-about (最新论文, 热门项目): an order, not text to match; a query naming
+# nothing else lists its kind in that order (`Understood.order`, indexer/queries/search.py).
+_ORDER_WORDS = {
+    "new": "最新的 最新 新出的 近期".split(),
+    "hot": "最热门的 最热门 最热的 最热 最火的 最火 热门的 热门".split(),
+}
 # Question and request words that are not part of a topic's name: taken off wherever they stand.
 _ZH_QUESTION = sorted(
     [
@@ -47,6 +53,7 @@ _ZH_QUESTION = sorted(
         *"好用的 好用吗 什么 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
         *_ZH_ASKING_TO_LEARN,
         *_ZH_ASKING_STATE,
+        *(word for words in _ORDER_WORDS.values() for word in words),
     ],
     key=len,
     reverse=True,
@@ -165,6 +172,7 @@ class Understood:
     dropped: tuple[str, ...] = field(default=())  # what was taken off
     asks_only: bool = False  # the query is nothing but question and kind words (有哪些活动), searched whole
     kind_words: tuple[str, ...] = ()  # the words that named `kinds` (比赛 of 最近有什么比赛)
+    order: str | None = None  # "new" or "hot" when the query asks for the newest or the hottest (最新, 热门)
 
     @property
     def changed(self) -> bool:
@@ -325,9 +333,10 @@ def understand(text: str) -> Understood:
         core = without_domain
         dropped.append("(domain)")
     kind_words = tuple(word for word in dropped if any(word in words for words in _KIND_WORDS.values()))
+    order = next((name for name, words in _ORDER_WORDS.items() if any(word in dropped for word in words)), None)
     if not core:
-        return Understood(text, tuple(kinds), tuple(places), asks_only=True, kind_words=kind_words)
-    return Understood(core, tuple(kinds), tuple(places), tuple(dropped), kind_words=kind_words)
+        return Understood(text, tuple(kinds), tuple(places), asks_only=True, kind_words=kind_words, order=order)
+    return Understood(core, tuple(kinds), tuple(places), tuple(dropped), kind_words=kind_words, order=order)
 
 
 def _without_software_words(core: str, dropped: list[str]) -> str:

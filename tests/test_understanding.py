@@ -323,3 +323,18 @@ def test_what_a_reader_asks_of_any_topic_at_the_end_asks_for_an_explanation(quer
 def test_asking_where_a_topic_stands_now_leaves_the_topic(query, core):
     """到什么水平了, 发展得怎么样, 有前途吗, 现在, 目前: words no title holds, asked of any topic's state."""
     assert understand(query).core == core
+
+
+@pytest.mark.parametrize(
+    ("query", "order", "asks_only"),
+    [
+        ("最新论文", "new", True),
+        ("热门的开源项目", "hot", True),
+        ("最火的 hackathon", "hot", True),
+        ("最新的 RAG 论文", "new", False),
+    ],
+)
+def test_asking_for_the_newest_or_the_hottest_is_an_order_not_text(query, order, asks_only):
+    """最新 and 热门 found nothing beside a kind word (最新论文: no paper writes 最新); they say how to order the list."""
+    understood = understand(query)
+    assert (understood.order, understood.asks_only) == (order, asks_only)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from analysis.normalize import fold
+from analysis.understanding import understand
 from indexer.queries.common import HIGHLIGHT, LIST_SOURCE, filters, paging, sort_clause
 from indexer.queries.operators import Operators
 from indexer.queries.text import text_query, text_query_and_highlight
@@ -30,7 +32,7 @@ def build_search(
     body: dict = {
         **paging(page, size),
         "query": {"bool": _with_operators({"filter": filters(types, tags, time)}, extra)},
-        "sort": sort_clause(sort if q or sort != "relevance" else "new", time),
+        "sort": sort_clause(_sort_asked(q, sort), time),
         "_source": LIST_SOURCE,
         "track_total_hits": TOTAL_BOUND,
     }
@@ -39,6 +41,18 @@ def build_search(
         body["query"]["bool"]["must"] = [query, *body["query"]["bool"].get("must", [])]
         body["highlight"] = {**HIGHLIGHT, "highlight_query": highlight_by}
     return body
+
+
+def _sort_asked(q: str, sort: str) -> str:
+    """The sort a search uses: the newest first without a query; a query of nothing but a kind and an order word
+    (最新论文, 热门项目) in that order when the reader left the sort at relevance, since no text orders them."""
+    if not q:
+        return "new" if sort == "relevance" else sort
+    if sort == "relevance":
+        understood = understand(fold(q))
+        if understood.asks_only and understood.kinds and understood.order:
+            return understood.order
+    return sort
 
 
 def build_counts(

@@ -632,3 +632,15 @@ def test_a_name_beside_words_no_text_holds_with_it_finds_the_texts_on_the_name(c
     assert (page["total"] > 0) is bool(name)
     for item in page["list"]:
         assert name in indexed_text(demo_stack, item), info_of(item).get("title")
+
+
+def test_a_kind_and_an_order_word_list_that_kind_in_that_order(client):
+    """最新论文 and 热门项目 found nothing (no text writes 最新 beside 论文); the kind's items now, newest or hottest
+    first, as the sort the reader left at relevance cannot order them by any text."""
+    newest = search(client, "有哪些最新的论文")["list"]
+    assert newest and {item["type"] for item in newest} == {"paper"}
+    by_date = [info_of(item).get("published_at") or info_of(item).get("created_at") for item in newest]
+    assert by_date == sorted(by_date, reverse=True), by_date
+    hottest = search(client, "热门项目")
+    assert hottest["list"] and {item["type"] for item in hottest["list"]} == {"project"}
+    assert keys(hottest) == keys(search(client, "项目", sort="hot"))
