@@ -55,6 +55,18 @@ async function openSearch(page, mobile) {
   return input;
 }
 
+/** The first suggested row labelled with the kind `label` (用户, 活动…). */
+function suggestionOfKind(page, label) {
+  return page.locator('[role="option"]', { has: page.locator('.search-row__kind', { hasText: label }) }).first();
+}
+
+/** Choose `option` as a keyboard user does (↓ to it, Enter) and wait for the page it opens (`url`). */
+async function chooseByKeyboard(page, option, url) {
+  const index = await option.evaluate((li) => [...li.parentElement.querySelectorAll('[role="option"]')].indexOf(li));
+  for (let i = 0; i <= index; i += 1) await page.keyboard.press('ArrowDown');
+  await Promise.all([page.waitForURL(url), page.keyboard.press('Enter')]);
+}
+
 async function searchWithEnter(page) {
   await Promise.all([page.waitForURL(/\/search\?q=/), page.keyboard.press('Enter')]);
   return new URL(page.url()).searchParams.get('q');
@@ -174,10 +186,7 @@ for (const [name, opts, mobile, width] of [['desktop 1280', {}, false, 1280], ['
       assert.ok(kinds.includes('用户'), `kinds shown: ${kinds}`);
       assert.ok(new Set(kinds).size >= 2, `more than one kind: ${kinds}`);
       await shot(page, `search-suggest-kinds-${width}`);
-      const person = page.locator('[role="option"]', { has: page.locator('.search-row__kind', { hasText: '用户' }) }).first();
-      const index = await person.evaluate((li) => [...li.parentElement.querySelectorAll('[role="option"]')].indexOf(li));
-      for (let i = 0; i <= index; i += 1) await page.keyboard.press('ArrowDown');
-      await Promise.all([page.waitForURL(/\/users\/\d+$/), page.keyboard.press('Enter')]);
+      await chooseByKeyboard(page, suggestionOfKind(page, '用户'), /\/users\/\d+$/);
       assert.deepEqual(page.errors, []);
       await context.close();
     });
@@ -186,13 +195,11 @@ for (const [name, opts, mobile, width] of [['desktop 1280', {}, false, 1280], ['
       const { context, page } = await newPage(browser, opts);
       await openSearch(page, mobile);
       await page.keyboard.type('多模态大', { delay: 30 });
-      const event = page.locator('[role="option"]', { has: page.locator('.search-row__kind', { hasText: '活动' }) }).first();
+      const event = suggestionOfKind(page, '活动');
       await event.waitFor();
       assert.match(await event.textContent(), /多模态大模型 Meetup/);
       await shot(page, `search-suggest-event-${width}`);
-      const index = await event.evaluate((li) => [...li.parentElement.querySelectorAll('[role="option"]')].indexOf(li));
-      for (let i = 0; i <= index; i += 1) await page.keyboard.press('ArrowDown');
-      await Promise.all([page.waitForURL(/\/activities\/\d+$/), page.keyboard.press('Enter')]);
+      await chooseByKeyboard(page, event, /\/activities\/\d+$/);
       await page.getByRole('heading', { name: /多模态大模型 Meetup/ }).first().waitFor();
       assert.deepEqual(page.errors, []);
       await context.close();
