@@ -10,21 +10,16 @@ letters, two from eight; a swap of two letters counts as one (optimal string ali
 
 from __future__ import annotations
 
-import re
-import threading
-from functools import lru_cache
-
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from analysis.vocabulary import Glossary
+from analysis.vocabulary import LATIN_WORD, Glossary
 
 # Edits allowed by the length of what was typed (the engine's AUTO:5,8).
 ONE_EDIT_FROM = 5
 TWO_EDITS_FROM = 8
 # The longest run of words compared with a term (`reinforcement learning from human feedback` is six).
 LONGEST_RUN = 6
-_LATIN_WORD = re.compile(r"[a-z][a-z0-9-]*")
 
 
 def allowed_edits(typed: str) -> int:
@@ -35,10 +30,10 @@ def allowed_edits(typed: str) -> int:
 def meant_spelling(text: str, glossary: Glossary) -> str | None:
     """`text` (folded, lower-cased) with each run of Latin words that is a misspelling of a glossary term (and no
     term as typed) written as the term; None when there is none. The longest run first; a run's closest term."""
-    words = _LATIN_WORD.findall(text)
+    words = LATIN_WORD.findall(text)
     if not words:
         return None
-    terms = _latin_terms(glossary)
+    terms = glossary.latin_terms_by_length
     meant, changed, at = text, False, 0
     while at < len(words):
         for length in range(min(LONGEST_RUN, len(words) - at), 0, -1):
@@ -63,22 +58,3 @@ def _closest(typed: str, terms: tuple[str, ...]) -> str | None:
         return None
     best = process.extractOne(typed, terms, scorer=OSA.distance, score_cutoff=edits)
     return best[0] if best else None
-
-
-_lock = threading.Lock()
-
-
-@lru_cache(maxsize=4)
-def _latin_terms_of(groups: tuple[tuple[str, ...], ...]) -> dict[int, tuple[str, ...]]:
-    by_words: dict[int, list[str]] = {}
-    for group in groups:
-        for term in group:
-            if term.isascii() and _LATIN_WORD.fullmatch(term.split()[0] if term.split() else ""):
-                by_words.setdefault(len(term.split()), []).append(term)
-    return {count: tuple(dict.fromkeys(terms)) for count, terms in by_words.items()}
-
-
-def _latin_terms(glossary: Glossary) -> dict[int, tuple[str, ...]]:
-    """The glossary's English terms by their number of words (the glossary may change: keyed by its groups)."""
-    with _lock:
-        return _latin_terms_of(glossary.groups)

@@ -119,15 +119,21 @@ class Glossary:
             by_first.setdefault(term[0], []).append((order, term, group))
         return by_first
 
+    def terms_starting_with(self, character: str) -> list[str]:
+        """The terms (mixed ones also run together) that start with `character`, longest first."""
+        return [term for _order, term, _group in self._longest_first_by_character.get(character, ())]
+
     @cached_property
-    def chinese_terms(self) -> dict[str, tuple[str, ...]]:
-        """The terms written in Chinese characters only (AI 编程, with a Latin word, left out), by their first character."""
-        by_first: dict[str, list[str]] = {}
+    def latin_terms_by_length(self) -> dict[int, tuple[str, ...]]:
+        """The English terms by their number of words (analysis/spelled_concepts.py compares a query's runs of words
+        with those of the same length)."""
+        by_words: dict[int, list[str]] = {}
         for group in self.groups:
             for term in group:
-                if term and all(CJK.match(c) for c in term) and term not in by_first.get(term[0], ()):
-                    by_first.setdefault(term[0], []).append(term)
-        return {first: tuple(terms) for first, terms in by_first.items()}
+                words = term.split()
+                if term.isascii() and words and LATIN_WORD.fullmatch(words[0]):
+                    by_words.setdefault(len(words), []).append(term)
+        return {count: tuple(dict.fromkeys(terms)) for count, terms in by_words.items()}
 
     @cached_property
     def ids(self) -> list[str]:
@@ -227,6 +233,8 @@ _ONE_LATIN_WORD = re.compile(r"[a-z]+")
 _LATIN_BESIDE_CJK = re.compile(rf"(?<=[a-z])(?={CJK.pattern})|(?<={CJK.pattern})(?=[a-z])")
 _SPACE_BESIDE_CJK = re.compile(rf"(?<=[a-z0-9])\s+(?={CJK.pattern})|(?<={CJK.pattern})\s+(?=[a-z0-9])")
 _LATIN_CHARACTER = re.compile(r"[a-z0-9]")
+# An English word as a misspelt term's words are read (analysis/spelled_concepts.py), in queries and in the terms.
+LATIN_WORD = re.compile(r"[a-z][a-z0-9-]*")
 # A term naming a property shares its stem with a verb that means something else (`explained`, explainability).
 _A_PROPERTY = ("ability", "ibility")
 

@@ -167,11 +167,11 @@ def _terms_at_ends(text: str) -> tuple[bool, bool, bool]:
     glossary term it holds as written, and whether one such term is the whole text."""
     if " " in text or len(text) < ONE_WRONG_COVERED:
         return False, False, False
-    terms = glossary().chinese_terms
+    known = glossary()
     spans = [
         (start, start + len(term))
         for first in set(text)
-        for term in terms.get(first, ())
+        for term in known.terms_starting_with(first)
         if len(term) >= ONE_WRONG_COVERED - 2 and (start := text.find(term)) >= 0
     ]
     return (
