@@ -15,6 +15,9 @@ from kinds.common import highlight_of
 
 # The hub's page of an item of each kind (ui/src/lib/paths.ts); a project opens its repository.
 PAGES = {"story": "/view/{id}", "paper": "/paper/{id}", "event": "/activities/{id}", "person": "/users/{id}"}
+# The field a row shows as its title, where it is not `title`: what the suggestion matched (an event is searched by its
+# name; its title is the line under it).
+SHOWN_AS = {"project": "repo", "person": "name", "event": "name"}
 
 
 def suggestion(hit: dict, typed: str = "") -> dict:
@@ -40,8 +43,5 @@ def _title(kind: str, info: dict, hit: dict) -> tuple[str, str]:
         matched_cn = highlight_of(hit, "title_cn.uni")
         if matched_cn or not highlight_of(hit, "title.uni"):
             return info["title_cn"], matched_cn or escape(info["title_cn"])
-    # an event is searched by its name (its title is the line under it)
-    title = {"project": info.get("repo"), "person": info.get("name"), "event": info.get("name")}.get(kind) or info[
-        "title"
-    ]
+    title = info.get(SHOWN_AS.get(kind, "title")) or info["title"]
     return title, highlight_of(hit, "title.uni") or escape(title)
