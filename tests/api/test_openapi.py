@@ -86,3 +86,31 @@ def test_the_document_built_on_first_read_is_whole_for_every_thread_that_asks_fi
     for document in documents:
         assert document["paths"] == whole["paths"]
         assert document["components"]["schemas"] == whole["components"]["schemas"]
+
+
+def test_a_reader_arriving_while_the_last_operation_is_documented_waits_for_it(demo_stack):
+    """The race behind a flaky CI run: the first reader had taken the last deferred operation off the list and
+    was documenting it, and a second reader, seeing the list empty, was served the document without it."""
+    import threading
+
+    api = demo_stack.app().extensions["flask-smorest"]["apis"][""]["ext_obj"]
+    entered, release = threading.Event(), threading.Event()
+    documented = []
+
+    def last_operation():
+        entered.set()
+        release.wait(timeout=10)
+        documented.append(True)
+
+    api.document_later(last_operation)
+    first = threading.Thread(target=lambda: api.spec)
+    first.start()
+    assert entered.wait(timeout=10)
+    seen_by_second = []
+    second = threading.Thread(target=lambda: (api.spec, seen_by_second.append(bool(documented))))
+    second.start()
+    second.join(timeout=0.5)  # the second reader must still be waiting here
+    release.set()
+    first.join(timeout=10)
+    second.join(timeout=10)
+    assert seen_by_second == [True]
