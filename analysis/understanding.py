@@ -111,9 +111,13 @@ _EN_EXPLAINING = re.compile(
 _EN_HOW_WORKS = re.compile(r"^\s*(?P<question>how\b.*?)\s+works?\s*$", re.IGNORECASE)
 # Words that name a kind of item, and the kind.
 _KIND_WORDS = {
-    "story": ["文章", "博文", "博客", "帖子", "article", "articles", "blog", "blogs"],
+    # Taiwan and Hong Kong kind words are listed as folding writes them (部落格, 贴文, 实体活动, 专案, 储存库): the
+    # query is understood folded, before its regional forms (analysis/regional.py) are made.
+    "story": ["文章", "博文", "博客", "帖子", "部落格", "贴文", "网志", "article", "articles", "blog", "blogs"],
     "event": [
-        *("线下活动 活动 讲座 沙龙 会议 峰会 论坛 工作坊 训练营 黑客松 研讨会 读书会 分享会 公开课 直播课".split()),
+        *(
+            "线下活动 实体活动 活动 讲座 沙龙 会议 峰会 论坛 工作坊 训练营 黑客松 研讨会 读书会 分享会 公开课 直播课".split()
+        ),
         *("比赛 竞赛 大赛 挑战赛 开放日 发布会 招聘会".split()),
         *("meetup meetups workshop workshops event events conference conferences hackathon hackathons".split()),
         *("summit forum seminar seminars webinar webinars competition competitions contest".split()),
@@ -121,7 +125,7 @@ _KIND_WORDS = {
     "paper": ["论文", "paper", "papers", "arxiv"],
     # code and model hosts name where projects live (github 上的…, huggingface 上的…)
     "project": [
-        *("开源项目 开源 项目 仓库 魔搭 github gitee huggingface modelscope repo repos".split()),
+        *("开源项目 开源专案 开源 项目 专案 仓库 储存库 魔搭 github gitee huggingface modelscope repo repos".split()),
         "hugging face",
     ],
 }
@@ -138,7 +142,7 @@ _KIND_MODIFIERS = {"project": ["开源的", "open-source", "open source"]}
 # word: TTS模型), never from inside a name (扩散模型, 推理框架). Not for a question asking which one to use (OCR 用什么
 # 模型好): its kind is a boost, and without the word the articles titled with the bare topic outscored the projects.
 _SOFTWARE_WORDS = (
-    *"模型 框架 工具 工具包 库 代码库 代码 实现 平台 软件".split(),
+    *"模型 框架 工具 工具包 套件 库 代码库 代码 实现 平台 软件".split(),
     *"model models framework frameworks tool tools toolkit library libraries implementation implementations code sdk".split(),
 )
 _SOFTWARE_WORD = re.compile(

@@ -28,6 +28,14 @@ from indexer.queries.text import text_query
         ("物件偵測", "目标检测"),
         ("向量資料庫", "向量数据库"),  # OpenCC alone gave 矢量数据库
         ("L2 正規化", "L2 正则化"),  # OpenCC alone gave 范式
+        ("電腦視覺入門", "计算机视觉入门"),  # OpenCC leaves these in their Taiwan form
+        ("類神經網路", "神经网络"),
+        ("遞迴神經網路", "循环神经网络"),  # Taiwan's RNN; OpenCC gave 递归 (recursive)
+        ("資料前處理", "数据预处理"),
+        ("平行運算", "并行计算"),
+        ("台北 實體活動", "台北 线下活动"),
+        ("強化學習人類回饋", "强化学习人类反馈"),
+        ("Python 套件", "Python 工具包"),
     ],
 )
 def test_regional_words_get_their_mainland_form(typed, mainland):

@@ -66,6 +66,11 @@ def test_words_inside_a_name_stay(query):
         ("huggingface 图像分割", "图像分割", ("project",)),  # a code or model host names where projects live
         ("gitee 上的 标注工具", "标注工具", ("project",)),
         ("线上 活动", "线上", ("event",)),  # 线上 is a place, not a host's 上
+        # Taiwan kind words, as folding writes them (the query is understood folded)
+        ("语音辨识 开源专案", "语音辨识", ("project",)),
+        ("台北 实体活动", "台北", ("event",)),  # not 台北 实体 beside the kind word 活动
+        ("rag 部落格", "rag", ("story",)),
+        ("lora 储存库", "lora", ("project",)),
     ],
 )
 def test_kind_words_become_kinds(query, core, kinds):
