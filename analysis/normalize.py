@@ -8,6 +8,7 @@ import re
 import sys
 import unicodedata
 from functools import lru_cache
+from html import unescape
 
 import opencc
 
@@ -76,8 +77,25 @@ def fold(text: str | None) -> str:
     return to_simplified(clean(text))
 
 
+_RAW_TEXT_OPENING = re.compile(r"<(script|style)\b", re.IGNORECASE)
+
+
+def _unclosed_raw_tags_as_text(html: str) -> str:
+    """A `<script>` or `<style>` never closed is a mention (把 <script> 标签带进页面), not an element: the sanitiser
+    would drop everything after it as the element's content."""
+
+    def literal(opening: re.Match) -> str:
+        closed = re.search(rf"</{opening.group(1)}\s*>", html[opening.end() :], re.IGNORECASE)
+        return opening.group(0) if closed else "&lt;" + opening.group(0)[1:]
+
+    return _RAW_TEXT_OPENING.sub(literal, html) if "<" in html else html
+
+
 def plain_text(html: str | None) -> str:
-    """The text of sanitised HTML, tags dropped and white space collapsed."""
+    """The text of HTML: tags dropped (a script's or style's content with them), entities read (&amp; → &, &lt; → <)
+    and white space collapsed. Plain text, escaped wherever it is shown: left escaped, a summary typed as
+    "RAG & Agent" was shown as "RAG &amp; Agent", and a body's "&lt;" was searchable as the word lt."""
     import nh3
 
-    return _SPACES.sub(" ", nh3.clean(html or "", tags=set())).strip()
+    text = unescape(nh3.clean(_unclosed_raw_tags_as_text(html or ""), tags=set()))
+    return _SPACES.sub(" ", text).strip()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis.normalize import fold, nfkc
+from analysis.normalize import fold, nfkc, plain_text
 
 
 @pytest.mark.parametrize(
@@ -68,3 +68,20 @@ def test_nfkc_agrees_with_unicodedata_on_the_demo_corpus_and_random_text():
     rng = random.Random(12)
     texts += ["".join(rng.choices(alphabet, k=rng.randint(1, 12))) for _ in range(20_000)]
     assert [nfkc(text) for text in texts] == [_reference_nfkc(text) for text in texts]
+
+
+@pytest.mark.parametrize(
+    ("html", "text"),
+    [
+        ("RAG & Agent 入门，x < y 时", "RAG & Agent 入门，x < y 时"),  # plain text typed as a summary stays itself
+        ("<p>用 <code>&lt;script&gt;</code> 做演示 &amp; 说明</p>", "用 <script> 做演示 & 说明"),  # entities read
+        ("<b>摘要</b><script>alert(3)</script> 文字", "摘要 文字"),  # a script element goes with its content
+        (
+            "本文复现了一个把 <script> 标签带进页面的案例，并给出建议",
+            "本文复现了一个把 <script> 标签带进页面的案例，并给出建议",
+        ),
+        ("<style>p {}</style>正文和 <style> 标签", "正文和 <style> 标签"),  # closed: dropped; never closed: a mention
+    ],
+)
+def test_plain_text_reads_entities_and_keeps_a_mentioned_tag(html, text):
+    assert plain_text(html) == text

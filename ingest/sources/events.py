@@ -13,7 +13,6 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from html import unescape
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -46,7 +45,7 @@ class EventItem:
 
 
 def _text(value) -> str:
-    return one_line(unescape(plain_text(str(value)))) if value is not None else ""
+    return one_line(plain_text(str(value))) if value is not None else ""
 
 
 def _aware(value: datetime | date, zone: ZoneInfo) -> datetime:

@@ -12,7 +12,7 @@ import hashlib
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
-from html import escape, unescape
+from html import escape
 from urllib.parse import urlsplit
 
 from sqlalchemy.orm import Session
@@ -53,7 +53,7 @@ def source_name(feed_url: str) -> str:
 
 def _plain(html: str | None) -> str:
     """Titles and summaries are plain text (the UI escapes them): markup dropped, entities decoded."""
-    return one_line(unescape(plain_text(html)))
+    return one_line(plain_text(html))
 
 
 def _html_of(entry) -> str:

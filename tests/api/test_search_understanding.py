@@ -644,3 +644,10 @@ def test_a_kind_and_an_order_word_list_that_kind_in_that_order(client):
     hottest = search(client, "热门项目")
     assert hottest["list"] and {item["type"] for item in hottest["list"]} == {"project"}
     assert keys(hottest) == keys(search(client, "项目", sort="hot"))
+
+
+def test_an_escaped_character_in_a_body_is_not_a_word(client, demo_stack):
+    """A body that shows code writes &lt;script&gt;: indexed as its text, `<script>`, not as the words lt and gt."""
+    found = search(client, "script")["list"]
+    assert found and "&gt;" in indexed_text(demo_stack, found[0])  # the demo holds such a body (its HTML source)
+    assert search(client, "gt")["total"] == 0

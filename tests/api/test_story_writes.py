@@ -103,6 +103,13 @@ def test_content_and_summary_are_sanitised(client):
     assert story["summary"] == "摘要 文字"
 
 
+def test_a_summary_in_plain_words_is_kept_as_typed(client):
+    """A summary is plain text: & and < are characters (the UI escapes them), and a tag it only mentions keeps
+    the words after it. Before, it was stored as RAG &amp; Agent and cut at <script>."""
+    typed = "RAG & Agent 入门：当 x < y 时，如何避免把 <script> 标签带进页面"
+    assert publish(client, summary=typed)["summary"] == typed
+
+
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
