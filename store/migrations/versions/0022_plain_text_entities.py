@@ -23,22 +23,29 @@ down_revision: str | Sequence[str] | None = "0021"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-# (table, text column, which rows went through the escaping plain_text)
-_ESCAPED = (
-    ("stories", "summary", "source_key IS NULL"),
-    ("link_statuses", "content", "origin IS NOT NULL"),
-)
+
+def _escaped_rows(name: str, column: str, written_escaped: str) -> tuple[sa.TableClause, sa.Select]:
+    """The rows of `name` whose `column` went through the escaping plain_text (`written_escaped`: a column that
+    is null, or one that is set, for them) and may hold an entity."""
+    marker = written_escaped.lstrip("!")
+    table = sa.table(name, sa.column("id"), sa.column(column), sa.column(marker))
+    which = table.c[marker].is_not(None) if written_escaped.startswith("!") else table.c[marker].is_(None)
+    return table, sa.select(table.c.id, table.c[column]).where(which, table.c[column].contains("&"))
+
+
+# (table, text column, the column telling the rows written escaped: null, or with "!", set)
+_ESCAPED = (("stories", "summary", "source_key"), ("link_statuses", "content", "!origin"))
 
 
 def upgrade() -> None:
     bind = op.get_bind()
-    for table, column, written_escaped in _ESCAPED:
-        rows = bind.execute(
-            sa.text(f"SELECT id, {column} FROM {table} WHERE {written_escaped} AND {column} LIKE '%&%'")
-        ).all()
-        changed = [{"id": row_id, "text": unescape(text)} for row_id, text in rows if unescape(text) != text]
+    for name, column, written_escaped in _ESCAPED:
+        table, rows = _escaped_rows(name, column, written_escaped)
+        read = [{"row_id": row_id, "text": unescape(text), "was": text} for row_id, text in bind.execute(rows).all()]
+        changed = [{"row_id": row["row_id"], "text": row["text"]} for row in read if row["text"] != row["was"]]
         if changed:
-            bind.execute(sa.text(f"UPDATE {table} SET {column} = :text WHERE id = :id"), changed)
+            update = table.update().where(table.c.id == sa.bindparam("row_id")).values({column: sa.bindparam("text")})
+            bind.execute(update, changed)
 
 
 def downgrade() -> None:
