@@ -39,6 +39,15 @@ _ZH_ASKING_STATE = (
     "到什么水平了 到什么水平 到什么程度了 到什么程度 什么水平 什么程度 发展得怎么样 发展怎么样 怎么样了 还有前途吗 有前途吗 "
     "有没有前途 现在 目前 如今".split()
 )
+# How a reader asks what to do about a topic or what it is good for (幻觉怎么办, 向量数据库怎么用, Agent 能干什么): the
+# verb after 怎么 (办, 用, 解决) is part of the question, never a word a title holds beside the topic.
+_ZH_ASKING_HOW_TO = (
+    "怎么办 咋办 怎么解决 如何解决 怎样解决 怎么处理 如何处理 怎么用 怎样用 如何用 如何使用 怎么使用 能干什么 能做什么 能干啥 "
+    "能做啥 有什么用 有啥用".split()
+)
+# How a reader asks to compare (DPO 与 PPO 对比, …的差异): at a query's end, words titles may hold (…与 CrewAI 对比), so
+# not an explanation's sign: a pasted title ending with one would put its projects below every article.
+_ZH_COMPARING = "对比 比较 差异 有什么不同 有何不同".split()
 # Words asking for the newest or the most talked-about (最新论文, 热门项目): an order, not text to match; a query naming
 # nothing else lists its kind in that order (`Understood.order`, indexer/queries/search.py).
 _ORDER_WORDS = {
@@ -52,6 +61,7 @@ _ZH_QUESTION = sorted(
         *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
         *"好用的 好用吗 什么 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
         *_ZH_ASKING_TO_LEARN,
+        *_ZH_ASKING_HOW_TO,
         *_ZH_ASKING_STATE,
         *(word for words in _ORDER_WORDS.values() for word in words),
     ],
@@ -65,6 +75,7 @@ _ZH_EDGE = sorted(
         *("推荐一下 推荐 值得做吗 值得 区别 相关的 相关 最近有 最近 入门 一下 靠谱吗 靠谱 好用".split()),
         *("介绍 讲 教程 学习路线".split()),
         *_ZH_ASKING_ABOUT,
+        *_ZH_COMPARING,
         "上的",  # left standing alone once a host before it is gone (github 上的…); not 上 (线上 ends with it)
         *("吗 呢 吧 啊".split()),
     ],
@@ -73,8 +84,8 @@ _ZH_EDGE = sorted(
 )
 _EN_FILLERS = re.compile(
     r"\b(what\s+(?:is|are)|how(?:\s+(?:to|do\s+i|can\s+i|do(?:es)?|is|are))?|why\s+(?:is|are|do|does)?|"
-    r"when\s+(?:to|should\s+i|do(?:es)?|is|are)|which|is\s+there|are\s+there|"
-    r"any|best|recommend(?:ed)?)\b",
+    r"when\s+(?:to|should\s+i(?:\s+use)?|do(?:es)?|is|are)|which|is\s+there|are\s+there|"
+    r"any|best|recommend(?:ed)?|should\s+i\s+(?:use|learn|try|pick|choose))\b",
     re.IGNORECASE,
 )
 _EN_BEST = re.compile(r"\b(?:best|recommend(?:ed)?|which)\b", re.IGNORECASE)
@@ -97,15 +108,30 @@ _EXPLAINING = frozenset(
         *"区别 入门 介绍 教程 学习路线 (en-explain)".split(),
         *_ZH_ASKING_ABOUT,
         *_ZH_ASKING_TO_LEARN,
+        *_ZH_ASKING_HOW_TO,
+        "(en-compare)",
     ]
 )
 # Words asking which thing to use (a model, a tool, a framework): answered by projects more than by articles, when the
 # query names no kind.
 _RECOMMENDING = frozenset("求推荐 推荐一下 推荐 哪个好 哪个更好 哪家强 哪家好 用什么 好用的 好不好用 (en-best)".split())
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
-_ANSWERED_IN_TITLES = frozenset("入门 区别 有什么区别 教程".split())
+_ANSWERED_IN_TITLES = frozenset("入门 区别 有什么区别 教程 对比 比较".split())
 _EN_EXPLAINING = re.compile(
     r"\b(?:what\s+(?:is|are)|how|why|when\s+(?:to|should\s+i|do(?:es)?|is|are))\b", re.IGNORECASE
+)
+# English words comparing two topics (`difference between LoRA and QLoRA`, `RAG vs fine-tuning`): an explanation.
+_EN_COMPARING = re.compile(
+    r"\b(?:(?:the\s+)?differences?\s+between|compared\s+(?:to|with)|comparison\s+(?:of|between)|pros\s+and\s+cons\s+of)"
+    r"(?=\s|$)|(?<=\S\s)(?:vs\.?|versus)(?=\s+\S)",  # vs between two words only: VS Code is a name
+    re.IGNORECASE,
+)
+# English words asking whether a topic is worth the trouble (`is MoE worth it`, `do i need RAG`, `why is RLHF needed`),
+# and the auxiliary opening a yes-no question (`can LLMs reason`).
+_EN_WORTH = re.compile(
+    r"^\s*(?:is|are|does|do|can|should)\s+(?!i\s)(?=\S+\s+\S)|\b(?:worth\s+it|do\s+i\s+need)\b|"
+    r"\b(?:needed|necessary)\s*$",
+    re.IGNORECASE,
 )
 # The verb closing a how-question (`how does speculative decoding work`): not part of the topic.
 _EN_HOW_WORKS = re.compile(r"^\s*(?P<question>how\b.*?)\s+works?\s*$", re.IGNORECASE)
@@ -320,7 +346,14 @@ def understand(text: str) -> Understood:
     rest = _EN_HOW_WORKS.sub(r"\g<question>", rest)
     if _EN_BEST.search(rest):
         dropped.append("(en-best)")
+    rest, comparing = _EN_COMPARING.subn(" ", rest)
+    if comparing:
+        dropped.append("(en-compare)")
+    rest, worth = _EN_WORTH.subn(" ", rest)
+    if worth and "(en-explain)" not in dropped:
+        dropped.append("(en-explain)")
     rest, count = _EN_FILLERS.subn(" ", rest)
+    count += worth
     rest, edge = _EN_EDGE.subn(" ", rest)
     rest, lead = _EN_LEAD.subn(" ", rest)
     edge += lead

@@ -123,6 +123,11 @@ class Glossary:
         """The terms (mixed ones also run together) that start with `character`, longest first."""
         return [term for _order, term, _group in self._longest_first_by_character.get(character, ())]
 
+    def topical_terms_starting_with(self, character: str) -> list[str]:
+        """`terms_starting_with`, without the aspects' terms (指南, 成本: said of any topic)."""
+        entries = self._longest_first_by_character.get(character, ())
+        return [term for _order, term, group in entries if group not in self.aspects]
+
     @cached_property
     def latin_terms_by_length(self) -> dict[int, tuple[str, ...]]:
         """The English terms by their number of words (analysis/spelled_concepts.py compares a query's runs of words

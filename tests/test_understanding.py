@@ -35,6 +35,16 @@ from analysis.understanding import understand, without_asking_words
         ("联邦学习学习路线", "联邦学习"),
         ("哪里有模型剪枝的资料", "模型剪枝的资料"),
         ("图像分割标注需要多少数据", "图像分割标注 数据"),  # how much
+        # what to do about a topic, what it is good for: the verb after 怎么 belongs to the question
+        ("模型训练不收敛怎么办", "模型训练不收敛"),
+        ("语音识别噪声大咋办", "语音识别噪声大"),
+        ("知识图谱怎么用", "知识图谱"),
+        ("数据漂移如何解决", "数据漂移"),
+        ("联邦学习能做什么", "联邦学习"),
+        ("图像分割有什么用", "图像分割"),
+        # comparing, at the end; 对比 inside a name stays (对比学习)
+        ("联邦学习 与 集中训练 对比", "联邦学习 与 集中训练"),
+        ("两种剪枝方案的差异", "两种剪枝方案的"),
     ],
 )
 def test_question_and_request_words_leave_the_topic(query, core):
@@ -43,7 +53,7 @@ def test_question_and_request_words_leave_the_topic(query, core):
     assert understood.changed
 
 
-@pytest.mark.parametrize("query", ["推荐系统", "入门指南 写作", "开源数据集", "检索增强生成"])
+@pytest.mark.parametrize("query", ["推荐系统", "入门指南 写作", "开源数据集", "检索增强生成", "对比学习", "比较器设计"])
 def test_words_inside_a_name_stay(query):
     """推荐 and 入门 begin names (推荐系统, 入门指南); 开源 at the start of 开源数据集 is part of the topic."""
     understood = understand(query)
@@ -132,6 +142,13 @@ def test_open_source_as_a_modifier_asks_for_projects(query, core):
         ("explain attention", "attention"),
         ("when to use model pruning", "use model pruning"),
         ("when does federated learning help", "federated learning help"),
+        # comparing two topics, or asking whether one is worth it
+        ("differences between pruning and distillation", "pruning and distillation"),
+        ("federated learning vs centralized training", "federated learning centralized training"),
+        ("is model pruning worth it", "model pruning"),
+        ("do i need federated learning", "federated learning"),
+        ("why is quantization needed", "quantization"),
+        ("can small models reason", "small models reason"),
     ],
 )
 def test_an_english_request_for_an_explanation_leaves_the_topic(query, core):
@@ -141,7 +158,14 @@ def test_an_english_request_for_an_explanation_leaves_the_topic(query, core):
 
 
 @pytest.mark.parametrize(
-    "query", ["explained variance", "tutorial datasets", "on-device inference", "pruning when data is scarce"]
+    "query",
+    [
+        "explained variance",
+        "tutorial datasets",
+        "on-device inference",
+        "pruning when data is scarce",
+        "vs code plugins",
+    ],
 )
 def test_such_words_at_the_start_or_inside_stay(query):
     """At the end, or at the start before on, to, for or of: otherwise they begin a title or a name."""

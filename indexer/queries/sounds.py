@@ -163,8 +163,10 @@ def _end_guards(syllables: list[str], guarded: tuple[bool, bool]) -> list[dict]:
 
 
 def _terms_at_ends(text: str) -> tuple[bool, bool, bool]:
-    """Whether the first three and the last three characters of `text` (one run of characters) lie inside a Chinese
-    glossary term it holds as written, and whether one such term is the whole text."""
+    """Whether the first two and the last two characters of `text` (one run of characters) lie inside a Chinese
+    glossary term it holds as written, and whether one such term is the whole text. A term of two characters counts
+    unless it is an aspect (指南, 成本: a word left out at the end is still found): 大模型幻觉 with both 幻觉's syllables
+    let go found every title starting with 大模型."""
     if " " in text or len(text) < ONE_WRONG_COVERED:
         return False, False, False
     known = glossary()
@@ -174,9 +176,14 @@ def _terms_at_ends(text: str) -> tuple[bool, bool, bool]:
         for term in known.terms_starting_with(first)
         if len(term) >= ONE_WRONG_COVERED - 2 and (start := text.find(term)) >= 0
     ]
+    spans += [
+        (start, start + 2)
+        for start in (0, len(text) - 2)
+        if text[start : start + 2] in known.topical_terms_starting_with(text[start])
+    ]
     return (
-        any(start == 0 and end >= 3 for start, end in spans),
-        any(start <= len(text) - 3 and end == len(text) for start, end in spans),
+        any(start == 0 for start, _end in spans),
+        any(end == len(text) for _start, end in spans),
         (0, len(text)) in spans,
     )
 

@@ -176,6 +176,18 @@ def test_glossary_synonyms_work_both_ways(client, zh, en):
     assert set(keys(from_zh)) & set(keys(from_en))
 
 
+@pytest.mark.parametrize(
+    ("acronym", "expansion"),
+    [("VQ", "vector quantization"), ("OVD", "open-vocabulary detection"), ("ToMe", "token merging")],
+)
+def test_an_acronym_the_papers_never_write_finds_the_papers_on_its_expansion(client, acronym, expansion):
+    """The papers write Vector Quantization, never VQ; the glossary line holding both lets either find them (VQ, OVD and
+    ToMe found nothing before their lines)."""
+    found = search(client, acronym, size=50)
+    papers = {key for key in keys(search(client, expansion, size=50)) if key.startswith("paper-")}
+    assert papers and papers <= set(keys(found))
+
+
 def test_a_synonym_never_widens_two_concepts_to_either_alone(client, monkeypatch):
     """The strict pass asks for both concepts; when it finds fewer than a page, the relaxed pass lists the texts on
     either after every one naming both (indexer/queries/relax.py)."""
@@ -610,6 +622,28 @@ def test_a_glossary_term_typed_right_is_not_matched_by_half_of_its_sounds(client
     assert page["total"] == len(page["list"]) and (page["total"] > 0) is bool(names)
     for item in page["list"]:
         assert any(name in indexed_text(demo_stack, item) for name in names), info_of(item).get("title")
+
+
+@pytest.mark.parametrize(
+    ("query", "topics"),
+    [
+        ("语音识别剪枝", (("语音识别", "speech recognition", "asr"), ("剪枝", "pruning"))),
+        ("知识图谱幻觉", (("知识图谱", "knowledge graph"), ("幻觉", "hallucination"))),
+    ],
+)
+def test_a_two_character_term_typed_right_at_an_end_is_not_let_go(demo_stack, query, topics):
+    """The wrong-character allowance let both syllables of a two-character term at the end go: every title starting
+    with the first term (语音识别…, 知识图谱…) was a strict hit, and the relaxed pass never ran. Each strict hit now holds
+    both topics."""
+    from indexer.lifecycle import indexed_concepts
+    from indexer.queries.search import build_search
+
+    es, alias = demo_stack.es(), demo_stack.alias
+    body = build_search(query, size=100, concepts=indexed_concepts(es, alias))
+    body["_source"] = ["title", "summary", "content", "tags"]
+    for hit in es.search(index=alias, body=body)["hits"]["hits"]:
+        text = json.dumps(hit["_source"], ensure_ascii=False).lower()
+        assert all(any(term in text for term in terms) for terms in topics), hit["_source"].get("title")
 
 
 @pytest.mark.parametrize(("query", "topic"), [("多模态大模型的应用场景", "多模态"), ("量化的优缺点", "量化")])
