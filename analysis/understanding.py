@@ -48,6 +48,11 @@ _ZH_ASKING_HOW_TO = (
 # How a reader asks to compare (DPO 与 PPO 对比, …的差异): at a query's end, words titles may hold (…与 CrewAI 对比), so
 # not an explanation's sign: a pasted title ending with one would put its projects below every article.
 _ZH_COMPARING = "对比 比较 差异 有什么不同 有何不同".split()
+# How a reader asks which one to pick (向量数据库选哪个, 推理框架如何选择): question words. Not a recommendation's sign: the
+# articles weighing the choice (…选型, 为什么放弃了原来的…方案) answer it, and a boost for projects put them lower.
+_ZH_CHOOSING = "选哪个 选哪家 选什么 怎么选择 如何选择".split()  # not 怎么选: 怎么选型 keeps 选型, a title word
+# Yes-no questions (量化会不会掉精度, 有没有必要做蒸馏): asked of the topic, held by no title beside it; an explanation.
+_ZH_YES_NO = "会不会 能否 可不可以 值不值得 要不要 有没有必要 有必要吗 有必要".split()
 # Words asking for the newest or the most talked-about (最新论文, 热门项目): an order, not text to match; a query naming
 # nothing else lists its kind in that order (`Understood.order`, indexer/queries/search.py).
 _ORDER_WORDS = {
@@ -60,6 +65,8 @@ _ZH_QUESTION = sorted(
         *"为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么".split(),
         *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
         *"好用的 好用吗 什么 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
+        *_ZH_CHOOSING,
+        *_ZH_YES_NO,
         *_ZH_ASKING_TO_LEARN,
         *_ZH_ASKING_HOW_TO,
         *_ZH_ASKING_STATE,
@@ -85,17 +92,20 @@ _ZH_EDGE = sorted(
 _EN_FILLERS = re.compile(
     r"\b(what\s+(?:is|are)|how(?:\s+(?:to|do\s+i|can\s+i|do(?:es)?|is|are))?|why\s+(?:is|are|do|does)?|"
     r"when\s+(?:to|should\s+i(?:\s+use)?|do(?:es)?|is|are)|which|is\s+there|are\s+there|"
-    r"any|best|recommend(?:ed)?|should\s+i\s+(?:use|learn|try|pick|choose))\b",
+    r"any|best(?!\s+practices?\b)|recommend(?:ed)?|should\s+i\s+(?:use|learn|try|pick|choose))\b",
     re.IGNORECASE,
 )
-_EN_BEST = re.compile(r"\b(?:best|recommend(?:ed)?|which)\b", re.IGNORECASE)
+_EN_BEST = re.compile(r"\b(?:best(?!\s+practices?\b)|recommend(?:ed)?|which)\b", re.IGNORECASE)
 # English words asking for an explanation, at a query's end (`MoE explained`, `RAG for beginners`).
 _EN_EDGE = re.compile(
-    r"\b(?:explained|explanation|for\s+beginners|basics|overview|tutorials?|introduction|intro)\s*$", re.I
+    r"\b(?:explained|explanation|for\s+beginners|basics|overview|tutorials?|introduction|intro|use\s+cases?|"
+    r"best\s+practices?|tips(?:\s+and\s+tricks)?|pros\s+and\s+cons|in\s+practice)\s*$",
+    re.I,
 )
 # The same at a query's start (`tutorial on graph neural networks`, `intro to RAG`, `explain MoE`).
 _EN_LEAD = re.compile(
-    r"^\s*(?:(?:an?\s+)?(?:tutorials?|intro(?:duction)?|guides?|primer|overview)\s+(?:on|to|for|of)\s+|explain\s+)",
+    r"^\s*(?:(?:an?\s+)?(?:tutorials?|intro(?:duction)?|guides?|primer|overview|tips)\s+(?:on|to|for|of)\s+|explain\s+|"
+    r"getting\s+started\s+with\s+|how\s+to\s+get\s+started\s+with\s+|best\s+practices?\s+(?:for|of|in)\s+)",
     re.I,
 )
 # A preposition left at a query's start once a kind word before it is gone (`papers about …`).
@@ -109,6 +119,7 @@ _EXPLAINING = frozenset(
         *_ZH_ASKING_ABOUT,
         *_ZH_ASKING_TO_LEARN,
         *_ZH_ASKING_HOW_TO,
+        *_ZH_YES_NO,
         "(en-compare)",
     ]
 )

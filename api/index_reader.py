@@ -8,6 +8,7 @@ request probes the engine again."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +24,10 @@ from indexer.lifecycle import indexed_concepts
 # glossary edit reaches the searches within this. A stale set is still right: it only names groups
 # every document carries (indexer.lifecycle.indexed_concepts).
 CONCEPTS_TTL = 30.0
+# After the mapping read timed out: the last set is kept, and asked for again this much sooner than the TTL.
+CONCEPTS_RETRY = 5.0
+
+log = logging.getLogger(__name__)
 
 
 def engine_failure(exc: BaseException) -> bool:
@@ -55,7 +60,9 @@ class IndexReader:
     def concepts(self) -> frozenset[str]:
         """The glossary concept ids every document behind the alias carries (for text_query), asked of
         the engine at most every CONCEPTS_TTL seconds; none while the alias has no index (the search
-        then looks for every glossary term itself, which finds the same documents)."""
+        then looks for every glossary term itself, which finds the same documents). A mapping read that
+        times out (the engine's master busy with other indices' changes) keeps the last set, so it fails no
+        search: the search itself asks the engine next, and tells whether it is away."""
         asked_at, known = self._concepts
         now = time.monotonic()
         if now - asked_at < CONCEPTS_TTL:
@@ -64,6 +71,9 @@ class IndexReader:
             known = self._call(indexed_concepts, es=self.es, alias=self.alias)
         except NotFoundError:
             known = frozenset()
+        except ConnectionTimeout as exc:
+            log.warning("glossary concepts of %r not read (%s): the last %d kept", self.alias, exc, len(known))
+            now -= CONCEPTS_TTL - CONCEPTS_RETRY
         self._concepts = (now, known)
         return known
 

@@ -45,6 +45,13 @@ from analysis.understanding import understand, without_asking_words
         # comparing, at the end; 对比 inside a name stays (对比学习)
         ("联邦学习 与 集中训练 对比", "联邦学习 与 集中训练"),
         ("两种剪枝方案的差异", "两种剪枝方案的"),
+        # which one to pick; 怎么选型 keeps 选型, which titles hold
+        ("图像分割框架选哪个", "图像分割框架"),
+        ("标注工具如何选择", "标注工具"),
+        ("标注工具怎么选型", "标注工具 选型"),
+        # yes-no questions
+        ("剪枝会不会掉精度", "剪枝 掉精度"),
+        ("有没有必要学联邦学习", "学联邦学习"),
     ],
 )
 def test_question_and_request_words_leave_the_topic(query, core):
@@ -149,6 +156,12 @@ def test_open_source_as_a_modifier_asks_for_projects(query, core):
         ("do i need federated learning", "federated learning"),
         ("why is quantization needed", "quantization"),
         ("can small models reason", "small models reason"),
+        # what readers add for practical advice, at either end
+        ("federated learning use cases", "federated learning"),
+        ("model pruning best practices", "model pruning"),
+        ("best practices for federated learning", "federated learning"),
+        ("getting started with image segmentation", "image segmentation"),
+        ("image segmentation pros and cons", "image segmentation"),
     ],
 )
 def test_an_english_request_for_an_explanation_leaves_the_topic(query, core):
