@@ -45,8 +45,9 @@ _ZH_ASKING_HOW_TO = (
     "怎么办 咋办 怎么解决 如何解决 怎样解决 怎么处理 如何处理 怎么用 怎样用 如何用 如何使用 怎么使用 能干什么 能做什么 能干啥 "
     "能做啥 有什么用 有啥用".split()
 )
-# How a reader asks to compare (DPO 与 PPO 对比, …的差异): at a query's end, words titles may hold (…与 CrewAI 对比), so
-# not an explanation's sign: a pasted title ending with one would put its projects below every article.
+# How a reader asks to compare (DPO 与 PPO 对比, …的差异): at a query's end. Titles hold them too (…与 CrewAI 对比), so they
+# stay in the whole query's text, and ask for an explanation only when two topics are compared (text.py): a pasted
+# title ending with one put its projects below every article.
 _ZH_COMPARING = "对比 比较 差异 有什么不同 有何不同".split()
 # How a reader asks which one to pick (向量数据库选哪个, 推理框架如何选择): question words. Not a recommendation's sign: the
 # articles weighing the choice (…选型, 为什么放弃了原来的…方案) answer it, and a boost for projects put them lower.
@@ -126,6 +127,8 @@ _EXPLAINING = frozenset(
 # Words asking which thing to use (a model, a tool, a framework): answered by projects more than by articles, when the
 # query names no kind.
 _RECOMMENDING = frozenset("求推荐 推荐一下 推荐 哪个好 哪个更好 哪家强 哪家好 用什么 好用的 好不好用 (en-best)".split())
+# Words asking how two things differ.
+_COMPARING = frozenset(["区别", "有什么区别", *_ZH_COMPARING, "(en-compare)"])
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
 _ANSWERED_IN_TITLES = frozenset("入门 区别 有什么区别 教程 对比 比较".split())
 _EN_EXPLAINING = re.compile(
@@ -223,6 +226,11 @@ class Understood:
     def recommending(self) -> bool:
         """The reader asks which thing to use (用什么, 求推荐, 哪个好, `best`) and names no kind of item."""
         return not self.kinds and any(word in _RECOMMENDING for word in self.dropped)
+
+    @property
+    def comparing(self) -> bool:
+        """The reader asks how two things differ (…有什么区别, 对比, `vs`): an article on either one explains part of it."""
+        return any(word in _COMPARING for word in self.dropped)
 
     @property
     def explaining(self) -> bool:

@@ -28,20 +28,27 @@ EXPLAINER_TITLE_WORDS = (
 EXPLAINER_SCORE = 25.0
 
 
-def explanations_first(topic: str, concepts: frozenset[str]) -> dict:
+def explanations_first(topic: str, concepts: frozenset[str], either: bool = False) -> dict:
     """The kinds that explain a topic, when their title names it (all its bigrams, or most of its concepts), score
     that title match once more, so articles on the topic come before papers and projects naming it, and a title
     saying it explains (`explainer_title`) adds a fixed score. One more alternative of the text query (it finds
     nothing the topic's own clauses do not), where the engine can skip documents by their best possible score: a
     constant added to every story reordered nothing (a title naming the topic scores tens of points), and a factor on
     the whole score (`function_score`) or an optional clause beside the text query kept the engine from skipping and
-    doubled a broad question's time at 1M (bench/RESULTS.md)."""
+    doubled a broad question's time at 1M (bench/RESULTS.md). `either`: a comparison (RLHF 和 DPO 的区别), which an
+    article on either of its concepts explains in part; few titles name both, and the projects named after one came
+    first."""
     groups, _rest = glossary().concepts(topic)
     in_own_words = {"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}
     named = [in_own_words]
     # The title itself names the topic (a concept id is also on documents whose tags or summaries name it).
     titled = (
-        {"bool": {"should": [named_in_title(group) for group in groups], "minimum_should_match": "2<75%"}}
+        {
+            "bool": {
+                "should": [named_in_title(group) for group in groups],
+                "minimum_should_match": 1 if either else "2<75%",
+            }
+        }
         if groups
         else in_own_words
     )

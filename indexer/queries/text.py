@@ -99,6 +99,12 @@ def text_query(q: str, concepts: frozenset[str] = frozenset()) -> dict:
     return text_query_and_highlight(q, concepts)[0]
 
 
+def _names_two_topics(text: str) -> bool:
+    """Two glossary topics (not aspects) in `text`: what a comparison (剪枝与知识蒸馏对比) compares."""
+    known = glossary()
+    return len(known.topical(known.concepts(text)[0])) >= 2
+
+
 def text_query_and_highlight(
     q: str, concepts: frozenset[str] = frozenset(), *, ranked: bool = False
 ) -> tuple[dict, dict]:
@@ -124,8 +130,8 @@ def text_query_and_highlight(
         groups = list(dict.fromkeys([*groups, *form_groups]))
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
         places += [place for place in form_understood.places if place not in places]
-    if understood.explaining:
-        should.append(explanations_first(understood.core, concepts))
+    if understood.explaining or (understood.comparing and _names_two_topics(understood.core)):
+        should.append(explanations_first(understood.core, concepts, either=understood.comparing))
     query = {"bool": {"should": should, "minimum_should_match": 1}}
     if understood.asks_only and understood.kinds:
         query = _every_item_of(understood, query, concepts)

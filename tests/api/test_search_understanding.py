@@ -685,3 +685,13 @@ def test_an_escaped_character_in_a_body_is_not_a_word(client, demo_stack):
     found = search(client, "script")["list"]
     assert found and "&gt;" in indexed_text(demo_stack, found[0])  # the demo holds such a body (its HTML source)
     assert search(client, "gt")["total"] == 0
+
+
+@pytest.mark.parametrize(
+    "query", ["rlhf和dpo的区别", "剪枝与知识蒸馏对比", "differences between distillation and pruning"]
+)
+def test_a_comparison_lists_the_articles_on_either_topic_first(client, query):
+    """Few titles name both things compared; the explaining clause asked for both in a title, so the projects named
+    after one (prism-rlhf) came first. An article on either explains part of the difference."""
+    page = search(client, query)["list"]
+    assert [item["type"] for item in page[:4]] == ["story"] * 4, [info_of(i).get("title") for i in page[:4]]
