@@ -206,6 +206,7 @@ _DOMAIN_TERM = "ai"  # names the glossary group of the site's subject
 _PASSES = 3
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")
+_TWO_LATIN_LETTERS = re.compile(r"[a-z]{2}", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -326,6 +327,32 @@ def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
     return None
 
 
+def _without_english_asking_words(rest: str, dropped: list[str]) -> str:
+    """`rest` without English question, comparison and explanation words, noted in `dropped`."""
+    if _EN_EXPLAINING.search(rest):
+        dropped.append("(en-explain)")
+    rest = _EN_HOW_WORKS.sub(r"\g<question>", rest)
+    if _EN_BEST.search(rest):
+        dropped.append("(en-best)")
+    rest, comparing = _EN_COMPARING.subn(" ", rest)
+    if comparing:
+        dropped.append("(en-compare)")
+    rest, worth = _EN_WORTH.subn(" ", rest)
+    if worth and "(en-explain)" not in dropped:
+        dropped.append("(en-explain)")
+    rest, count = _EN_FILLERS.subn(" ", rest)
+    count += worth
+    rest, edge = _EN_EDGE.subn(" ", rest)
+    rest, lead = _EN_LEAD.subn(" ", rest)
+    edge += lead
+    rest = _EN_LEADING_PREPOSITION.sub(" ", rest)
+    if count:
+        dropped.append("(en)")
+    if edge and "(en-explain)" not in dropped:
+        dropped.append("(en-explain)")
+    return rest
+
+
 def understand(text: str) -> Understood:
     """`text`: the folded query. The core keeps at least one word: a query that is only question or kind
     words (有哪些活动) keeps them, and the kind still boosts."""
@@ -360,27 +387,8 @@ def understand(text: str) -> Understood:
                 dropped.append(word)
         if rest == before:
             break
-    if _EN_EXPLAINING.search(rest):
-        dropped.append("(en-explain)")
-    rest = _EN_HOW_WORKS.sub(r"\g<question>", rest)
-    if _EN_BEST.search(rest):
-        dropped.append("(en-best)")
-    rest, comparing = _EN_COMPARING.subn(" ", rest)
-    if comparing:
-        dropped.append("(en-compare)")
-    rest, worth = _EN_WORTH.subn(" ", rest)
-    if worth and "(en-explain)" not in dropped:
-        dropped.append("(en-explain)")
-    rest, count = _EN_FILLERS.subn(" ", rest)
-    count += worth
-    rest, edge = _EN_EDGE.subn(" ", rest)
-    rest, lead = _EN_LEAD.subn(" ", rest)
-    edge += lead
-    rest = _EN_LEADING_PREPOSITION.sub(" ", rest)
-    if count:
-        dropped.append("(en)")
-    if edge and "(en-explain)" not in dropped:
-        dropped.append("(en-explain)")
+    if _TWO_LATIN_LETTERS.search(rest):  # most Chinese queries: no English question to look for
+        rest = _without_english_asking_words(rest, dropped)
     core = _SPACES.sub(" ", rest).strip()
     if "project" in kinds:
         core = _without_software_words(_LEFT_OF_A_HOST.sub("", core), dropped)
