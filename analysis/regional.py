@@ -75,6 +75,11 @@ def _field_words() -> tuple[tuple[str, str], ...]:
     return tuple(sorted(pairs, key=lambda pair: len(pair[0]), reverse=True))
 
 
+def field_word_pairs() -> tuple[tuple[str, str], ...]:
+    """The (Taiwan or Hong Kong word, mainland word) pairs of data/search/regional.txt, longest first."""
+    return _field_words()
+
+
 def _with_field_words(text: str) -> str:
     """`text` (simplified) with the words of data/search/regional.txt turned into mainland ones, longest first
     (物件侦测 before 侦测); each spot is turned once."""

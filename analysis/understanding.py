@@ -239,6 +239,11 @@ class Understood:
         return not self.kinds and any(word in _EXPLAINING for word in self.dropped)
 
 
+def kind_words() -> tuple[str, ...]:
+    """Every word naming a kind of item (活动, 论文, 开源项目, github…), as folding writes them."""
+    return tuple(word for words in _KIND_WORDS.values() for word in words)
+
+
 def without_asking_words(text: str, understood: Understood) -> str:
     """`text` without the words `understand` took off it that name a kind (训练营, whose 训练 the glossary would
     read as the concept training) or ask a question (有哪些, 为什么: 哪些 matched titles such as 还有哪些没解决的问题,

@@ -7,6 +7,7 @@ import pytest
 
 from analysis.normalize import fold
 from analysis.regional import document_forms, regional_forms, word_by_word_forms, word_forms
+from analysis.regional_prefixes import completed_prefix_forms
 from analysis.views import text_views
 from indexer.queries.suggest import build_suggest
 from indexer.queries.text import text_query
@@ -88,3 +89,20 @@ def test_suggestions_from_a_traditional_prefix_look_for_the_mainland_prefix():
 @pytest.mark.parametrize("typed", ["向量資料庫", "詞向量"])
 def test_opencc_conversions_wrong_in_the_field_are_undone(typed):
     assert not any("矢量" in form for form in regional_forms(typed))
+
+
+@pytest.mark.parametrize(
+    ("typed", "completed"),
+    [("語音辨", "语音识别"), ("開源專", "开源项目"), ("影片生", "视频生成"), ("向量資料", "向量数据库")],
+)
+def test_a_prefix_stopping_inside_a_taiwan_word_is_completed_in_mainland_words(typed, completed):
+    """The whole-text conversion cannot turn half a word (語音辨 of 語音辨識): the prefix found nothing."""
+    assert completed in completed_prefix_forms(fold(typed), traditional=True)
+    should = build_suggest(typed)["query"]["bool"]["should"]
+    assert {"prefix": {"title.raw": {"value": completed, "boost": 5}}} in should
+
+
+def test_one_character_of_a_taiwan_word_is_completed_only_when_typed_in_traditional_script():
+    assert "开源项目" in completed_prefix_forms("开源专", traditional=False)  # three characters of 开源专案
+    assert completed_prefix_forms("多模态专", traditional=False) == ()  # 专 more likely begins 专家
+    assert completed_prefix_forms("大模型", traditional=False) == ()

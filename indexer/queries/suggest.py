@@ -14,8 +14,9 @@ person's name (kinds/*.py `search_fields`)."""
 
 from __future__ import annotations
 
-from analysis.normalize import fold
-from analysis.regional import regional_forms, word_by_word_forms
+from analysis.normalize import CJK, fold
+from analysis.regional import is_traditional, regional_forms, word_by_word_forms
+from analysis.regional_prefixes import completed_prefix_forms
 from analysis.words import is_pinyin_like
 from indexer.queries.common import HIGHLIGHT
 from indexer.queries.sounds import suggest_pinyin_clause
@@ -33,8 +34,9 @@ def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
     should: list[dict] = []
     # The typed text, and its Taiwan / Hong Kong words in mainland words (軟體 → 软件, analysis/regional.py),
     # so a traditional-script prefix finds the simplified titles; word by word too (核心程式 → 核心程序,
-    # where the whole-text conversion also turns 核心).
-    for form in dict.fromkeys((text, *regional_forms(q), *word_by_word_forms(text))):
+    # where the whole-text conversion also turns 核心), and a Taiwan word the prefix stops inside (语音辨 → 语音识别).
+    completed = completed_prefix_forms(text, is_traditional(q)) if CJK.search(text) else ()
+    for form in dict.fromkeys((text, *regional_forms(q), *word_by_word_forms(text), *completed)):
         should += [{"match_phrase_prefix": {field: {"query": form, "max_expansions": 50}}} for field in TITLE_FIELDS]
         should.append({"prefix": {"title.raw": {"value": form.lower(), "boost": 5}}})
     compact = text.replace(" ", "").lower()

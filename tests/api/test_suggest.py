@@ -107,3 +107,9 @@ def test_typed_pinyin_marks_the_characters_it_spells(client):
         html = [item["highlight"]["story_info.title"][0] for item in suggest(client, typed)]
         assert html and any(marked in h for h in html), (typed, html)
         assert all("<em>" in h for h in html if any("\u4e00" <= c <= "\u9fff" for c in h)), (typed, html)
+
+
+def test_a_traditional_prefix_stopping_inside_a_taiwan_word_suggests_the_mainland_titles(client):
+    """語音辨 (of 語音辨識, Taiwan's 语音识别) suggested nothing until the word was typed whole."""
+    titles = [title for _kind, title, _url in rows_of(suggest(client, "語音辨"))]
+    assert titles and all("语音识别" in title for title in titles[:3]), titles
