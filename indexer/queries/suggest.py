@@ -17,6 +17,7 @@ from __future__ import annotations
 from analysis.normalize import CJK, fold
 from analysis.regional import is_traditional, regional_forms, word_by_word_forms
 from analysis.regional_prefixes import completed_prefix_forms
+from analysis.vocabulary import glossary
 from analysis.words import is_pinyin_like
 from indexer.queries.common import HIGHLIGHT
 from indexer.queries.sounds import suggest_pinyin_clause
@@ -29,6 +30,30 @@ SUGGEST_SOURCE = ["type", "source.id", "source.title", "source.title_cn", "sourc
 TITLE_FIELDS = ("title.uni", "title_cn.uni")
 
 
+# The most other terms of a glossary group an acronym typed whole is looked for by (each one clause).
+_MOST_OTHER_TERMS = 4
+# Their weight: below the titles holding the typed text itself.
+_OTHER_TERM_BOOST = 0.5
+
+
+def _named_by_its_glossary_terms(text: str) -> list[dict]:
+    """A prefix that is a glossary term of Latin letters whole (VQ, ToMe, RLHF): the titles naming the group by another
+    of its terms (Vector Quantization, 向量量化), which few readers would type out. VQ suggested nothing: the papers
+    never write it."""
+    if not text.isascii() or " " in text.strip() or len(text.strip()) < 2:
+        return []
+    groups, rest = glossary().concepts(text)
+    if len(groups) != 1 or rest.strip():
+        return []
+    typed = text.strip().lower()
+    others = [term for term in groups[0] if term != typed][:_MOST_OTHER_TERMS]
+    return [
+        {"match_phrase": {field: {"query": term, "boost": _OTHER_TERM_BOOST}}}
+        for term in others
+        for field in TITLE_FIELDS
+    ]
+
+
 def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
     text = fold(q)
     should: list[dict] = []
@@ -39,6 +64,7 @@ def build_suggest(q: str, size: int = SUGGEST_SIZE) -> dict:
     for form in dict.fromkeys((text, *regional_forms(q), *word_by_word_forms(text), *completed)):
         should += [{"match_phrase_prefix": {field: {"query": form, "max_expansions": 50}}} for field in TITLE_FIELDS]
         should.append({"prefix": {"title.raw": {"value": form.lower(), "boost": 5}}})
+    should += _named_by_its_glossary_terms(text)
     compact = text.replace(" ", "").lower()
     syllables = suggest_pinyin_clause(text)  # zhishit, shen jing wang: those syllables anywhere in a title
     if syllables:

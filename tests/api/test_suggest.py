@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support import data_of, error_of
 
 
@@ -113,3 +115,12 @@ def test_a_traditional_prefix_stopping_inside_a_taiwan_word_suggests_the_mainlan
     """語音辨 (of 語音辨識, Taiwan's 语音识别) suggested nothing until the word was typed whole."""
     titles = [title for _kind, title, _url in rows_of(suggest(client, "語音辨"))]
     assert titles and all("语音识别" in title for title in titles[:3]), titles
+
+
+@pytest.mark.parametrize(
+    ("acronym", "named"), [("VQ", "向量量化"), ("OVD", "开放词汇目标检测"), ("ToMe", "Token 合并")]
+)
+def test_an_acronym_typed_whole_suggests_the_titles_naming_it_otherwise(client, acronym, named):
+    """The papers write Vector Quantization and 向量量化, never VQ: the acronym suggested nothing."""
+    titles = [title for _kind, title, _url in rows_of(suggest(client, acronym))]
+    assert titles and all(named in title for title in titles[:3]), titles
