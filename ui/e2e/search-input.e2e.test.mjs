@@ -205,6 +205,29 @@ for (const [name, opts, mobile, width] of [['desktop 1280', {}, false, 1280], ['
       await context.close();
     });
 
+    test('an acronym the papers never write (VQ) suggests the titles naming it, marked: 向量量化', async () => {
+      const { context, page } = await newPage(browser, opts);
+      await openSearch(page, mobile);
+      await page.keyboard.type('VQ', { delay: 30 });
+      const marked = page.locator('[role="option"] em', { hasText: '向量量化' });
+      await marked.first().waitFor();
+      assert.ok((await marked.count()) >= 3, 'several rows mark 向量量化');
+      await shot(page, `search-suggest-acronym-${width}`);
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    });
+
+    test('a traditional prefix stopping inside a Taiwan word (語音辨) suggests the 语音识别 titles', async () => {
+      const { context, page } = await newPage(browser, opts);
+      await openSearch(page, mobile);
+      await page.keyboard.insertText('語音辨');
+      const row = page.locator('[role="option"]', { hasText: '语音识别' }).first();
+      await row.waitFor();
+      await shot(page, `search-suggest-taiwan-prefix-${width}`);
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    });
+
     test('typed pinyin marks the characters it spells in the suggestions: duo mo tai → 多模态', async () => {
       const { context, page } = await newPage(browser, opts);
       await openSearch(page, mobile);
