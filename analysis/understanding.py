@@ -49,6 +49,12 @@ _ZH_ASKING_HOW_TO = (
 # stay in the whole query's text, and ask for an explanation only when two topics are compared (text.py): a pasted
 # title ending with one put its projects below every article.
 _ZH_COMPARING = "对比 比较 差异 有什么不同 有何不同".split()
+# How a reader asks for good ones, or which to use (有什么好的 Agent 框架, 用哪个开源项目): a recommendation.
+_ZH_ASKING_FOR_GOOD_ONES = "有什么好的 有没有好的 有哪些好的 用哪个 用哪些 想找".split()
+# How a reader asks when or where a topic fits (什么情况下用 LoRA, LoRA 适合什么场景): an explanation.
+_ZH_ASKING_WHEN = "什么情况下 什么时候 适合什么场景 适用于什么场景 适合哪些场景 适用场景".split()
+# How a reader asks for something worth reading or for material to learn from (值得读的多模态论文, RAG 的学习资料).
+_ZH_ASKING_FOR_READING = "值得读的 值得一读的 值得看的 求一些 学习资料 参考资料 入门资料".split()
 # How a reader asks which one to pick (向量数据库选哪个, 推理框架如何选择): question words. Not a recommendation's sign: the
 # articles weighing the choice (…选型, 为什么放弃了原来的…方案) answer it, and a boost for projects put them lower.
 _ZH_CHOOSING = "选哪个 选哪家 选什么 怎么选择 如何选择".split()  # not 怎么选: 怎么选型 keeps 选型, a title word
@@ -67,6 +73,10 @@ _ZH_QUESTION = sorted(
         *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
         *"好用的 好用吗 什么 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
         *_ZH_CHOOSING,
+        *_ZH_ASKING_FOR_GOOD_ONES,
+        *_ZH_ASKING_WHEN,
+        *_ZH_ASKING_FOR_READING,
+        "想做",
         *_ZH_YES_NO,
         *_ZH_ASKING_TO_LEARN,
         *_ZH_ASKING_HOW_TO,
@@ -91,12 +101,14 @@ _ZH_EDGE = sorted(
     reverse=True,
 )
 _EN_FILLERS = re.compile(
-    r"\b(what\s+(?:is|are)|how(?:\s+(?:to|do\s+i|can\s+i|do(?:es)?|is|are))?|why\s+(?:is|are|do|does)?|"
+    r"\b(what\s+(?:is|are|s)|how(?:\s+(?:to|do\s+i|can\s+i|do(?:es)?|is|are))?|why\s+(?:is|are|do|does)?|"
     r"when\s+(?:to|should\s+i(?:\s+use)?|do(?:es)?|is|are)|which|is\s+there|are\s+there|"
-    r"any|best(?!\s+practices?\b)|recommend(?:ed)?|should\s+i\s+(?:use|learn|try|pick|choose))\b",
+    r"where\s+(?:to|can\s+i|do\s+i|should\s+i)\s+(?:learn|find|start|read\s+about)|"
+    r"any|some|good|great|best(?!\s+practices?\b)|recommend(?:ed)?|should\s+i\s+(?:use|learn|try|pick|choose)|"
+    r"alternatives?\s+to)\b",
     re.IGNORECASE,
 )
-_EN_BEST = re.compile(r"\b(?:best(?!\s+practices?\b)|recommend(?:ed)?|which)\b", re.IGNORECASE)
+_EN_BEST = re.compile(r"\b(?:best(?!\s+practices?\b)|recommend(?:ed)?|which|alternatives?\s+to)\b", re.IGNORECASE)
 # English words asking for an explanation, at a query's end (`MoE explained`, `RAG for beginners`).
 _EN_EDGE = re.compile(
     r"\b(?:explained|explanation|for\s+beginners|basics|overview|tutorials?|introduction|intro|use\s+cases?|"
@@ -106,11 +118,11 @@ _EN_EDGE = re.compile(
 # The same at a query's start (`tutorial on graph neural networks`, `intro to RAG`, `explain MoE`).
 _EN_LEAD = re.compile(
     r"^\s*(?:(?:an?\s+)?(?:tutorials?|intro(?:duction)?|guides?|primer|overview|tips)\s+(?:on|to|for|of)\s+|explain\s+|"
-    r"getting\s+started\s+with\s+|how\s+to\s+get\s+started\s+with\s+|best\s+practices?\s+(?:for|of|in)\s+)",
+    r"get(?:ting)?\s+started\s+(?:with|on)\s+|best\s+practices?\s+(?:for|of|in)\s+)",
     re.I,
 )
 # A preposition left at a query's start once a kind word before it is gone (`papers about …`).
-_EN_LEADING_PREPOSITION = re.compile(r"^\s*(?:about|on|regarding)\s+", re.I)
+_EN_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:about|on|regarding)\s+)?(?:(?:a|an|the)\s+)?(?=\S)", re.I)
 # Words by which a reader asks to be told what something is, why or how: an explanation (an article) more than a
 # paper, a project or an event, when the query names no kind.
 _EXPLAINING = frozenset(
@@ -121,18 +133,27 @@ _EXPLAINING = frozenset(
         *_ZH_ASKING_TO_LEARN,
         *_ZH_ASKING_HOW_TO,
         *_ZH_YES_NO,
+        *_ZH_ASKING_WHEN,
+        "学习资料",
+        "入门资料",
         "(en-compare)",
     ]
 )
 # Words asking which thing to use (a model, a tool, a framework): answered by projects more than by articles, when the
 # query names no kind.
-_RECOMMENDING = frozenset("求推荐 推荐一下 推荐 哪个好 哪个更好 哪家强 哪家好 用什么 好用的 好不好用 (en-best)".split())
+_RECOMMENDING = frozenset(
+    [
+        *"求推荐 推荐一下 推荐 哪个好 哪个更好 哪家强 哪家好 用什么 好用的 好不好用 (en-best)".split(),
+        *_ZH_ASKING_FOR_GOOD_ONES,
+    ]
+)
 # Words asking how two things differ.
 _COMPARING = frozenset(["区别", "有什么区别", *_ZH_COMPARING, "(en-compare)"])
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
 _ANSWERED_IN_TITLES = frozenset("入门 区别 有什么区别 教程 对比 比较".split())
 _EN_EXPLAINING = re.compile(
-    r"\b(?:what\s+(?:is|are)|how|why|when\s+(?:to|should\s+i|do(?:es)?|is|are))\b", re.IGNORECASE
+    r"\b(?:what\s+(?:is|are|s)|how|why|when\s+(?:to|should\s+i|do(?:es)?|is|are)|where\s+(?:to|can\s+i)\s+learn)\b",
+    re.IGNORECASE,
 )
 # English words comparing two topics (`difference between LoRA and QLoRA`, `RAG vs fine-tuning`): an explanation.
 _EN_COMPARING = re.compile(
@@ -143,7 +164,7 @@ _EN_COMPARING = re.compile(
 # English words asking whether a topic is worth the trouble (`is MoE worth it`, `do i need RAG`, `why is RLHF needed`),
 # and the auxiliary opening a yes-no question (`can LLMs reason`).
 _EN_WORTH = re.compile(
-    r"^\s*(?:is|are|does|do|can|should)\s+(?!i\s)(?=\S+\s+\S)|\b(?:worth\s+it|do\s+i\s+need)\b|"
+    r"^\s*(?:is|are|does|do|can|should)\s+(?!i\s|there\b)(?=\S+\s+\S)|\b(?:worth\s+it|do\s+i\s+need)\b|"
     r"\b(?:needed|necessary)\s*$",
     re.IGNORECASE,
 )

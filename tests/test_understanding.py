@@ -49,6 +49,12 @@ from analysis.understanding import understand, without_asking_words
         ("图像分割框架选哪个", "图像分割框架"),
         ("标注工具如何选择", "标注工具"),
         ("标注工具怎么选型", "标注工具 选型"),
+        # asking for good ones, for when a topic fits, for reading
+        ("有什么好的标注工具", "标注工具"),
+        ("做图像分割 用哪个框架", "做图像分割 框架"),
+        ("什么情况下用联邦学习", "用联邦学习"),
+        ("联邦学习适合什么场景", "联邦学习"),
+        ("求一些图像分割的学习资料", "图像分割的"),
         # yes-no questions
         ("剪枝会不会掉精度", "剪枝 掉精度"),
         ("有没有必要学联邦学习", "学联邦学习"),
@@ -88,6 +94,8 @@ def test_words_inside_a_name_stay(query):
         ("台北 实体活动", "台北", ("event",)),  # not 台北 实体 beside the kind word 活动
         ("rag 部落格", "rag", ("story",)),
         ("lora 储存库", "lora", ("project",)),
+        ("any good papers on federated learning", "federated learning", ("paper",)),
+        ("is there an open source alternative to labelme", "labelme", ("project",)),
     ],
 )
 def test_kind_words_become_kinds(query, core, kinds):
@@ -162,6 +170,9 @@ def test_open_source_as_a_modifier_asks_for_projects(query, core):
         ("best practices for federated learning", "federated learning"),
         ("getting started with image segmentation", "image segmentation"),
         ("image segmentation pros and cons", "image segmentation"),
+        ("what's federated learning", "federated learning"),  # the apostrophe is read as a space
+        ("where to learn image segmentation", "image segmentation"),
+        ("how to get started with model pruning", "model pruning"),
     ],
 )
 def test_an_english_request_for_an_explanation_leaves_the_topic(query, core):
