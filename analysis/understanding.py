@@ -174,7 +174,10 @@ _EN_HOW_WORKS = re.compile(r"^\s*(?P<question>how\b.*?)\s+works?\s*$", re.IGNORE
 _KIND_WORDS = {
     # Taiwan and Hong Kong kind words are listed as folding writes them (部落格, 贴文, 实体活动, 专案, 储存库): the
     # query is understood folded, before its regional forms (analysis/regional.py) are made.
-    "story": ["文章", "博文", "博客", "帖子", "部落格", "贴文", "网志", "article", "articles", "blog", "blogs"],
+    "story": [
+        *"好文章 好文 文章 博文 博客 帖子 部落格 贴文 网志".split(),
+        *"article articles blog blogs".split(),
+    ],
     "event": [
         *(
             "线下活动 实体活动 活动 讲座 沙龙 会议 峰会 论坛 工作坊 训练营 黑客松 研讨会 读书会 分享会 公开课 直播课".split()
@@ -187,6 +190,7 @@ _KIND_WORDS = {
     # code and model hosts name where projects live (github 上的…, huggingface 上的…)
     "project": [
         *("开源项目 开源专案 开源 项目 专案 仓库 储存库 魔搭 github gitee huggingface modelscope repo repos".split()),
+        *("projects project repositories repository".split()),
         "hugging face",
     ],
 }
@@ -213,7 +217,7 @@ _SOFTWARE_WORD = re.compile(
     re.IGNORECASE,
 )
 # What a host leaves once the question after it is off: 上 of github 上有哪些 (上的 is an edge word).
-_LEFT_OF_A_HOST = re.compile(r"(?:(?<=^)|(?<=\s))上(?=$|\s)")
+_LEFT_OF_A_HOST = re.compile(r"(?:(?<=^)|(?<=\s))上(?:(?=$|\s)|的)")  # 上, or 上的 run into the topic (github 上的扩散模型)
 # Places readers add to look for an event near them.
 _PLACES = (
     "北京 上海 深圳 广州 杭州 成都 武汉 南京 西安 苏州 天津 重庆 长沙 合肥 厦门 青岛 香港 台北 新加坡 线上".split()
@@ -417,7 +421,7 @@ def understand(text: str) -> Understood:
         rest = _without_english_asking_words(rest, dropped)
     core = _SPACES.sub(" ", rest).strip()
     if "project" in kinds:
-        core = _without_software_words(_LEFT_OF_A_HOST.sub("", core), dropped)
+        core = _without_software_words(_LEFT_OF_A_HOST.sub("", core).strip(), dropped)
     without_domain = _without_domain_words(core)
     if without_domain != core and (without_domain or kinds or places):
         core = without_domain
@@ -431,10 +435,14 @@ def understand(text: str) -> Understood:
 
 def _without_software_words(core: str, dropped: list[str]) -> str:
     """`core` without the words saying "a piece of software" (`_SOFTWARE_WORDS`), noted in `dropped`, when something
-    is left of it."""
+    is left of it and it names the same glossary topics: `model` of `world model` is part of a name, as 模型 of 扩散模型
+    (open source world model projects was read as `world projects` and found nothing)."""
     found = [match.group(0) for match in _SOFTWARE_WORD.finditer(core)]
     rest = _SPACES.sub(" ", _SOFTWARE_WORD.sub(" ", core)).strip()
     if not found or not rest:
+        return core
+    known = glossary()
+    if set(known.topical(known.concepts(rest)[0])) != set(known.topical(known.concepts(core)[0])):
         return core
     dropped += found
     return rest

@@ -95,6 +95,10 @@ def test_words_inside_a_name_stay(query):
         ("rag 部落格", "rag", ("story",)),
         ("lora 储存库", "lora", ("project",)),
         ("any good papers on federated learning", "federated learning", ("paper",)),
+        ("open source federated learning projects", "federated learning", ("project",)),
+        ("open source world model projects", "world model", ("project",)),  # model is part of a glossary name
+        ("有没有联邦学习的好文章", "联邦学习的", ("story",)),
+        ("github 上的联邦学习框架", "联邦学习框架", ("project",)),
         ("is there an open source alternative to labelme", "labelme", ("project",)),
     ],
 )
