@@ -66,6 +66,11 @@ _ORDER_WORDS = {
     "new": "最新的 最新 新出的 近期".split(),
     "hot": "最热门的 最热门 最热的 最热 最火的 最火 热门的 热门".split(),
 }
+# The same in English (latest world model research, trending rag projects), noted as (en-new) and (en-hot).
+_EN_ORDER_WORDS = {
+    "new": re.compile(r"\b(?:the\s+)?(?:latest|newest|most\s+recent|recent)\b", re.IGNORECASE),
+    "hot": re.compile(r"\b(?:trending|most\s+popular|popular|hottest)\b", re.IGNORECASE),
+}
 # Question and request words that are not part of a topic's name: taken off wherever they stand.
 _ZH_QUESTION = sorted(
     [
@@ -186,11 +191,13 @@ _KIND_WORDS = {
         *("meetup meetups workshop workshops event events conference conferences hackathon hackathons".split()),
         *("summit forum seminar seminars webinar webinars competition competitions contest".split()),
     ],
-    "paper": ["论文", "paper", "papers", "arxiv"],
+    "paper": ["论文", "paper", "papers", "arxiv", "research"],
     # code and model hosts name where projects live (github 上的…, huggingface 上的…)
     "project": [
         *("开源项目 开源专案 开源 项目 专案 仓库 储存库 魔搭 github gitee huggingface modelscope repo repos".split()),
         *("projects project repositories repository".split()),
+        # open-source code of a topic (语音合成有什么开源实现): projects
+        *("开源实现 开源代码 开源工具 开源框架 开源库 开源软件".split()),
         "hugging face",
     ],
 }
@@ -217,7 +224,9 @@ _SOFTWARE_WORD = re.compile(
     re.IGNORECASE,
 )
 # What a host leaves once the question after it is off: 上 of github 上有哪些 (上的 is an edge word).
-_LEFT_OF_A_HOST = re.compile(r"(?:(?<=^)|(?<=\s))上(?:(?=$|\s)|的)")  # 上, or 上的 run into the topic (github 上的扩散模型)
+_LEFT_OF_A_HOST = re.compile(
+    r"(?:(?<=^)|(?<=\s))上(?:(?=$|\s)|的)"
+)  # 上, or 上的 run into the topic (github 上的扩散模型)
 # Places readers add to look for an event near them.
 _PLACES = (
     "北京 上海 深圳 广州 杭州 成都 武汉 南京 西安 苏州 天津 重庆 长沙 合肥 厦门 青岛 香港 台北 新加坡 线上".split()
@@ -358,7 +367,11 @@ def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
 
 
 def _without_english_asking_words(rest: str, dropped: list[str]) -> str:
-    """`rest` without English question, comparison and explanation words, noted in `dropped`."""
+    """`rest` without English question, comparison, explanation and order words, noted in `dropped`."""
+    for name, pattern in _EN_ORDER_WORDS.items():
+        rest, found = pattern.subn(" ", rest)
+        if found:
+            dropped.append(f"(en-{name})")
     if _EN_EXPLAINING.search(rest):
         dropped.append("(en-explain)")
     rest = _EN_HOW_WORKS.sub(r"\g<question>", rest)
@@ -427,7 +440,10 @@ def understand(text: str) -> Understood:
         core = without_domain
         dropped.append("(domain)")
     kind_words = tuple(word for word in dropped if any(word in words for words in _KIND_WORDS.values()))
-    order = next((name for name, words in _ORDER_WORDS.items() if any(word in dropped for word in words)), None)
+    order = next(
+        (name for name, words in _ORDER_WORDS.items() if f"(en-{name})" in dropped or any(w in dropped for w in words)),
+        None,
+    )
     if not core:
         return Understood(text, tuple(kinds), tuple(places), asks_only=True, kind_words=kind_words, order=order)
     return Understood(core, tuple(kinds), tuple(places), tuple(dropped), kind_words=kind_words, order=order)

@@ -99,6 +99,9 @@ def test_words_inside_a_name_stay(query):
         ("open source world model projects", "world model", ("project",)),  # model is part of a glossary name
         ("有没有联邦学习的好文章", "联邦学习的", ("story",)),
         ("github 上的联邦学习框架", "联邦学习框架", ("project",)),
+        ("联邦学习有什么开源实现", "联邦学习", ("project",)),
+        ("federated learning research", "federated learning", ("paper",)),
+        ("latest federated learning research", "federated learning", ("paper",)),  # and an order: newest first
         ("is there an open source alternative to labelme", "labelme", ("project",)),
     ],
 )
@@ -389,6 +392,9 @@ def test_asking_where_a_topic_stands_now_leaves_the_topic(query, core):
         ("热门的开源项目", "hot", True),
         ("最火的 hackathon", "hot", True),
         ("最新的 RAG 论文", "new", False),
+        ("latest papers", "new", True),  # in English too
+        ("trending projects", "hot", True),
+        ("most recent pruning papers", "new", False),
     ],
 )
 def test_asking_for_the_newest_or_the_hottest_is_an_order_not_text(query, order, asks_only):
