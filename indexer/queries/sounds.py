@@ -112,7 +112,9 @@ def chinese_sound_clauses(text: str) -> list[dict]:
     # homophone clause, so it can rank above a title holding only part of the query's words.
     clauses = [_in_order(FUZZY_PAIRS, syllables, NEAR_HOMOPHONE_BOOST)]
     start, end, whole = _terms_at_ends(text)
-    # A glossary term typed right from end to end has no wrong character to forgive (卷积神经网络 is not 图神经网络).
+    # A glossary term typed right from end to end has no wrong character to forgive (卷积神经网络 is not 图神经网络,
+    # 联邦学习 not the 量化学习 of a title saying 利用向量量化学习…, which was the corpus's only answer to it).
+    whole = whole or _is_a_glossary_term(text)
     typos = None if whole else _wrong_characters([chinese_syllables(piece) for piece in text.split()], (start, end))
     if typos:
         clauses.append(_constant(typos, ONE_WRONG_SCORE))
@@ -160,6 +162,11 @@ def _end_guards(syllables: list[str], guarded: tuple[bool, bool]) -> list[dict]:
         options = [_in_order(FUZZY_PAIRS, pair, 1) for pair in pairs]
         guards.append(_any([*options, {"match": {SKIPS: " ".join(three)}}]))
     return guards
+
+
+def _is_a_glossary_term(text: str) -> bool:
+    """`text` (a run of characters) is a Chinese glossary term as written."""
+    return " " not in text and text in glossary().terms_starting_with(text[0])
 
 
 def _terms_at_ends(text: str) -> tuple[bool, bool, bool]:

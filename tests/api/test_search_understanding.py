@@ -695,3 +695,10 @@ def test_a_comparison_lists_the_articles_on_either_topic_first(client, query):
     after one (prism-rlhf) came first. An article on either explains part of the difference."""
     page = search(client, query)["list"]
     assert [item["type"] for item in page[:4]] == ["story"] * 4, [info_of(i).get("title") for i in page[:4]]
+
+
+@pytest.mark.parametrize("term", ["联邦学习", "迁移学习"])
+def test_a_glossary_term_the_corpus_never_writes_finds_nothing(client, term):
+    """A term typed right is not forgiven a wrong character: 迁移学习 listed fourteen titles and 联邦学习 two (a title
+    saying 利用向量量化学习…, 量化学习 one wrong character from 联邦学习), though no text names either."""
+    assert search(client, term)["total"] == 0
