@@ -125,6 +125,9 @@ class EventKind(Kind):
             **views,
             "company": event.company,
             "title": event.name,
+            # The talk's own title beside the event's name (ICLR 2027 投稿经验分享: 审稿人视角的写作与 rebuttal 建议), in the
+            # field a paper's Chinese title uses: suggestions and title matches read it too.
+            "title_cn": event.title,
             "summary": event.brief,
             "content": " ".join(filter(None, [event.title, event.brief, event.company])),
             "address": event.address,

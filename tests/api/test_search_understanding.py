@@ -30,8 +30,9 @@ def indexed_text(stack, item: dict) -> str:
 
 
 def titles(page: dict) -> list[str]:
+    """Each listed item's titles: a story's or paper's (and its Chinese one), an event's name and its talk's title."""
     info = [info_of(item) for item in page["list"]]
-    return [" ".join(filter(None, [i.get("oldName") or i.get("title"), i.get("title_cn")])) for i in info]
+    return [" ".join(filter(None, [i.get("oldName"), i.get("title"), i.get("title_cn")])) for i in info]
 
 
 @pytest.mark.parametrize(

@@ -124,3 +124,9 @@ def test_an_acronym_typed_whole_suggests_the_titles_naming_it_otherwise(client, 
     """The papers write Vector Quantization and 向量量化, never VQ: the acronym suggested nothing."""
     titles = [title for _kind, title, _url in rows_of(suggest(client, acronym))]
     assert titles and all(named in title for title in titles[:3]), titles
+
+
+def test_an_event_is_suggested_by_its_talks_title_too(client):
+    """An event's own title (审稿人视角的写作与 rebuttal 建议 under the name ICLR 2027 投稿经验分享) suggested nothing."""
+    rows = rows_of(suggest(client, "审稿人视"))
+    assert rows and all(kind == "event" and "ICLR 2027 投稿经验分享" in title for kind, title, _url in rows), rows
