@@ -52,7 +52,7 @@ def is_traditional(text: str) -> bool:
 
 def _conversions(text: str) -> list[str]:
     """The mainland forms of `text` (already cleaned) by the Taiwan and the Hong Kong tables, and by ours
-    (`_field_words`) before and after them. The text goes to traditional script first: the tables are keyed by
+    (`field_word_pairs`) before and after them. The text goes to traditional script first: the tables are keyed by
     traditional spellings, and a reader may type a Taiwan word with a simplified input method (网路)."""
     convert = _converters()
     ours = _with_field_words(to_simplified(text))
@@ -65,7 +65,7 @@ FIELD_WORDS = Path(__file__).resolve().parent.parent / "data" / "search" / "regi
 
 
 @lru_cache(maxsize=1)
-def _field_words() -> tuple[tuple[str, str], ...]:
+def field_word_pairs() -> tuple[tuple[str, str], ...]:
     """data/search/regional.txt: (Taiwan or Hong Kong word, mainland word), longest first."""
     pairs = []
     for line in FIELD_WORDS.read_text(encoding="utf-8").splitlines():
@@ -75,15 +75,10 @@ def _field_words() -> tuple[tuple[str, str], ...]:
     return tuple(sorted(pairs, key=lambda pair: len(pair[0]), reverse=True))
 
 
-def field_word_pairs() -> tuple[tuple[str, str], ...]:
-    """The (Taiwan or Hong Kong word, mainland word) pairs of data/search/regional.txt, longest first."""
-    return _field_words()
-
-
 def _with_field_words(text: str) -> str:
     """`text` (simplified) with the words of data/search/regional.txt turned into mainland ones, longest first
     (物件侦测 before 侦测); each spot is turned once."""
-    pairs = [pair for pair in _field_words() if pair[0] in text]
+    pairs = [pair for pair in field_word_pairs() if pair[0] in text]
     if not pairs:
         return text
     pattern = re.compile("|".join(re.escape(regional) for regional, _ in pairs))

@@ -31,14 +31,12 @@ class EnvelopeApi(Api):
 
     def __init__(self, *args, **kwargs):
         self._undocumented: list[Callable[[], None]] = []
-        self._whole = True  # false from the first deferred operation until every one is documented
         self._documenting = False
         self._document_lock = threading.RLock()  # the document is served: two threads may read it first
         super().__init__(*args, **kwargs)
 
     def document_later(self, register: Callable[[], None]) -> None:
         self._undocumented.append(register)
-        self._whole = False
 
     def register_blueprint(self, blp, **options):
         # flask-smorest tags the blueprint in the document right after registering it: that reads `spec`
@@ -51,16 +49,18 @@ class EnvelopeApi(Api):
 
     @property
     def spec(self):
-        # `_whole`, not the list: the list is empty while its last operation is still being documented, and
-        # a second reader that looked at it then would be served a document without that operation.
-        if not self._whole:
+        if self._undocumented:
             with self._document_lock:
                 if not self._documenting:
                     self._documenting = True
                     try:
                         while self._undocumented:
-                            self._undocumented.pop(0)()
-                        self._whole = True
+                            try:
+                                self._undocumented[0]()
+                            finally:
+                                # Taken off once documented, not before: a second reader that saw the list empty
+                                # while its last operation was being documented was served a document without it.
+                                self._undocumented.pop(0)
                     finally:
                         self._documenting = False
         return self._spec

@@ -114,7 +114,6 @@ def chinese_sound_clauses(text: str) -> list[dict]:
     start, end, whole = _terms_at_ends(text)
     # A glossary term typed right from end to end has no wrong character to forgive (卷积神经网络 is not 图神经网络,
     # 联邦学习 not the 量化学习 of a title saying 利用向量量化学习…, which was the corpus's only answer to it).
-    whole = whole or _is_a_glossary_term(text)
     typos = None if whole else _wrong_characters([chinese_syllables(piece) for piece in text.split()], (start, end))
     if typos:
         clauses.append(_constant(typos, ONE_WRONG_SCORE))
@@ -164,19 +163,16 @@ def _end_guards(syllables: list[str], guarded: tuple[bool, bool]) -> list[dict]:
     return guards
 
 
-def _is_a_glossary_term(text: str) -> bool:
-    """`text` (a run of characters) is a Chinese glossary term as written."""
-    return " " not in text and text in glossary().terms_starting_with(text[0])
-
-
 def _terms_at_ends(text: str) -> tuple[bool, bool, bool]:
     """Whether the first two and the last two characters of `text` (one run of characters) lie inside a Chinese
-    glossary term it holds as written, and whether one such term is the whole text. A term of two characters counts
-    unless it is an aspect (指南, 成本: a word left out at the end is still found): 大模型幻觉 with both 幻觉's syllables
-    let go found every title starting with 大模型."""
-    if " " in text or len(text) < ONE_WRONG_COVERED:
+    glossary term it holds as written, and whether the whole text is a glossary term, of any length. A term of two
+    characters counts at an end unless it is an aspect (指南, 成本: a word left out at the end is still found):
+    大模型幻觉 with both 幻觉's syllables let go found every title starting with 大模型."""
+    if " " in text:
         return False, False, False
     known = glossary()
+    if len(text) < ONE_WRONG_COVERED:  # too short for the ends' allowance (`_end_guards`)
+        return False, False, text in known.terms_starting_with(text[0])
     spans = [
         (start, start + len(term))
         for first in set(text)

@@ -67,6 +67,14 @@ async function chooseByKeyboard(page, option, url) {
   await Promise.all([page.waitForURL(url), page.keyboard.press('Enter')]);
 }
 
+/** Type `typed` into the open search box, wait for suggestions marking `marked`, and count the marks. */
+async function marksInSuggestions(page, typed, marked) {
+  await page.keyboard.type(typed, { delay: 30 });
+  const marks = page.locator('[role="option"] em', { hasText: marked });
+  await marks.first().waitFor();
+  return marks.count();
+}
+
 async function searchWithEnter(page) {
   await Promise.all([page.waitForURL(/\/search\?q=/), page.keyboard.press('Enter')]);
   return new URL(page.url()).searchParams.get('q');
@@ -208,10 +216,7 @@ for (const [name, opts, mobile, width] of [['desktop 1280', {}, false, 1280], ['
     test('an acronym the papers never write (VQ) suggests the titles naming it, marked: 向量量化', async () => {
       const { context, page } = await newPage(browser, opts);
       await openSearch(page, mobile);
-      await page.keyboard.type('VQ', { delay: 30 });
-      const marked = page.locator('[role="option"] em', { hasText: '向量量化' });
-      await marked.first().waitFor();
-      assert.ok((await marked.count()) >= 3, 'several rows mark 向量量化');
+      assert.ok((await marksInSuggestions(page, 'VQ', '向量量化')) >= 3, 'several rows mark 向量量化');
       await shot(page, `search-suggest-acronym-${width}`);
       assert.deepEqual(page.errors, []);
       await context.close();
@@ -231,10 +236,7 @@ for (const [name, opts, mobile, width] of [['desktop 1280', {}, false, 1280], ['
     test('typed pinyin marks the characters it spells in the suggestions: duo mo tai → 多模态', async () => {
       const { context, page } = await newPage(browser, opts);
       await openSearch(page, mobile);
-      await page.keyboard.type('duo mo tai', { delay: 30 });
-      const marked = page.locator('[role="option"] em', { hasText: '多模态' });
-      await marked.first().waitFor();
-      assert.ok((await marked.count()) >= 2, 'more than one row marks 多模态');
+      assert.ok((await marksInSuggestions(page, 'duo mo tai', '多模态')) >= 2, 'more than one row marks 多模态');
       await shot(page, `search-suggest-pinyin-marks-${width}`);
       assert.deepEqual(page.errors, []);
       await context.close();
