@@ -1,14 +1,15 @@
 """Glossary concepts a query names by their sound, not their characters (issue 36, item 2): a Chinese term typed
 with a near-homophone or one wrong character, or typed as toneless pinyin. The glossary's own matching
-(`Glossary.concepts`) needs the term's characters; this finds the term from how the query sounds, so the relaxed
-pass (indexer/queries/relax.py) can look for the concept where only summaries and bodies name it (`body_concepts`),
-which have no sound view of their own.
+(`Glossary.concepts`) needs the term's characters; this finds the term from how the query sounds, so the search can
+look for the concept (analysis/meant.py): in titles that name it otherwise (多 Agent for 多智能替) and where only
+summaries and bodies name it (`body_concepts`), which have no sound view of their own.
 
 Sounds are compared folded as the index folds them (z/zh, c/ch, s/sh, n/l, an/ang, en/eng, in/ing; mappings/
 content.json `fuzzy_*`). How much may differ depends on what the reader typed:
 - characters: a term of three characters or more, its folded sounds equal, or one syllable wrong (for three
   characters only the middle one, as the strict sound clauses allow); a two-character term has too many
-  homophones among everyday words to be guessed from its sound;
+  homophones among everyday words to be guessed from its sound; over a term the query writes as it is, only a
+  longer term sounding exactly alike (注意力机智: 注意力机制);
 - pinyin: the reader typed sounds, not characters, so a term of two syllables or more whose folded sounds are
   the typed ones, exactly, in a query that is nothing but such terms."""
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 
 from analysis.normalize import CJK
 from analysis.syllables import chinese_syllables
@@ -33,6 +35,7 @@ MIN_CHARACTERS = 3
 MIN_SYLLABLES = 2
 
 
+@lru_cache(maxsize=4096)  # a few hundred syllables, folded at every window of every query
 def folded(syllable: str) -> str:
     """A syllable with the sounds readers confuse folded, as the `title_syllables.fuzzy` analyzer folds them."""
     for pattern, replacement in _FOLDS:
@@ -48,30 +51,60 @@ class Sounded:
     end: int
 
 
+_ANY = "*"  # a syllable that may be wrong, in `_TermSounds.close`'s keys
+
+Found = tuple[str, tuple[str, ...]]  # a term and its glossary group
+
+
 class _TermSounds:
-    """The glossary's all-Chinese terms by their folded syllables."""
+    """The glossary's all-Chinese terms by their folded syllables: looked up by the sounds of a window of the query,
+    as typed (`alike`) and with each syllable that may be wrong left out (`close`). Dictionaries, not a walk over
+    every term: a query has a window per start and length, and comparing each with each term was 2–4 ms a query."""
 
     def __init__(self, glossary: Glossary):
-        self.by_length: dict[int, list[tuple[tuple[str, ...], str, tuple[str, ...]]]] = {}
-        self.chinese = [term for group in glossary.groups for term in group if CJK.search(term)]
+        self.alike: dict[tuple[str, ...], Found] = {}
+        self.close: dict[tuple[str, ...], tuple[int, Found]] = {}
+        self.written: set[str] = set()
+        order = 0
         for group in glossary.groups:
             for term in group:
-                if len(term) >= MIN_SYLLABLES and all(CJK.match(c) for c in term):
-                    sounds = tuple(folded(s) for s in chinese_syllables(term))
-                    self.by_length.setdefault(len(sounds), []).append((sounds, term, group))
+                if len(term) < MIN_SYLLABLES or not all(CJK.match(c) for c in term):
+                    continue
+                self.written.add(term)
+                sounds = tuple(folded(s) for s in chinese_syllables(term))
+                self.alike.setdefault(sounds, (term, group))
+                for at in _may_be_wrong(len(sounds)):
+                    self.close.setdefault((*sounds[:at], _ANY, *sounds[at + 1 :]), (order, (term, group)))
+                order += 1
+        self.lengths = sorted({len(term) for term in self.written}, reverse=True)
 
-    def near(self, sounds: tuple[str, ...], exact: bool) -> tuple[str, tuple[str, ...]] | None:
+    def near(self, sounds: tuple[str, ...], exact: bool) -> Found | None:
         """The term (and its group) sounding like `sounds` (folded): equal, or unless `exact` with one syllable
-        wrong (for three only the middle one). The first in glossary order when several do."""
-        for term_sounds, term, group in self.by_length.get(len(sounds), []):
-            wrong = [i for i, (a, b) in enumerate(zip(term_sounds, sounds, strict=True)) if a != b]
-            if not wrong:
-                return term, group
-            if exact or len(wrong) > 1 or len(sounds) < MIN_CHARACTERS:
-                continue
-            if len(sounds) > MIN_CHARACTERS or wrong == [1]:
-                return term, group
-        return None
+        wrong (for three only the middle one). A term sounding alike before one a syllable away (少研本学习 is 少样本学习,
+        not 零样本学习), else the first in glossary order."""
+        found = self.alike.get(sounds)
+        if found or exact:
+            return found
+        close = [
+            hit for at in _may_be_wrong(len(sounds)) if (hit := self.close.get((*sounds[:at], _ANY, *sounds[at + 1 :])))
+        ]
+        return min(close)[1] if close else None
+
+    def written_in(self, run: str) -> set[int]:
+        """The characters of `run` inside a term written as it is."""
+        out: set[int] = set()
+        for start in range(len(run)):
+            for length in self.lengths:
+                if run[start : start + length] in self.written:
+                    out.update(range(start, start + length))
+        return out
+
+
+def _may_be_wrong(length: int) -> range:
+    """The syllables of a term of `length` that may be typed wrong: none of two, the middle one of three, any of more."""
+    if length < MIN_CHARACTERS:
+        return range(0)
+    return range(1, 2) if length == MIN_CHARACTERS else range(length)
 
 
 _lock = threading.Lock()
@@ -89,16 +122,6 @@ def _term_sounds(glossary: Glossary) -> _TermSounds:
         return index
 
 
-def _positions(term: str, run: str) -> set[int]:
-    """The characters of `run` inside an occurrence of `term`."""
-    out: set[int] = set()
-    at = run.find(term)
-    while at >= 0:
-        out.update(range(at, at + len(term)))
-        at = run.find(term, at + 1)
-    return out
-
-
 def concepts_in_characters(run: str, glossary: Glossary) -> list[Sounded]:
     """Terms a run of Chinese characters names by sound, where its characters are not the term's own: windows of
     the run, longest first, none overlapping another nor a term the run writes as it is (the glossary finds that
@@ -108,14 +131,18 @@ def concepts_in_characters(run: str, glossary: Glossary) -> list[Sounded]:
     if len(sounds) != len(run):  # a character pypinyin reads as more or no syllable: positions would slip
         return []
     found: list[Sounded] = []
-    taken = {i for term in index.chinese for i in _positions(term, run)}
-    for length in sorted((n for n in index.by_length if MIN_CHARACTERS <= n <= len(run)), reverse=True):
+    written = index.written_in(run)
+    taken: set[int] = set()
+    for length in (n for n in index.lengths if MIN_CHARACTERS <= n <= len(run)):
         for start in range(len(run) - length + 1):
             window = range(start, start + length)
             if taken.intersection(window):
                 continue
-            near = index.near(sounds[start : start + length], exact=False)
-            if near:
+            # Over a written term only a longer term sounding exactly alike: 注意力机智 is 注意力机制 (智 and 制 are
+            # both zhi), while 大模型推 is not a four-character term with one wrong character.
+            over_written = bool(written.intersection(window))
+            near = index.near(sounds[start : start + length], exact=over_written)
+            if near and near[0] != run[start : start + length]:
                 found.append(Sounded(*near, start, start + length))
                 taken.update(window)
     return sorted(found, key=lambda s: s.start)
@@ -129,7 +156,7 @@ def concepts_in_pinyin(syllables: list[str], glossary: Glossary) -> list[str] | 
     terms: list[str] = []
     at = 0
     while at < len(sounds):
-        for length in sorted((n for n in index.by_length if at + n <= len(sounds)), reverse=True):
+        for length in (n for n in index.lengths if at + n <= len(sounds)):
             near = index.near(sounds[at : at + length], exact=True)
             if near:
                 terms.append(near[0])

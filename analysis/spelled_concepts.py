@@ -33,15 +33,17 @@ def meant_spelling(text: str, glossary: Glossary) -> str | None:
     words = LATIN_WORD.findall(text)
     if not words:
         return None
-    terms = glossary.latin_terms_by_length
+    shapes = glossary.latin_terms_by_shape
     meant, changed, at = text, False, 0
     while at < len(words):
         for length in range(min(LONGEST_RUN, len(words) - at), 0, -1):
             typed = " ".join(words[at : at + length])
-            if typed in terms.get(length, ()):  # a term as typed (long context): none of its words is mended
+            if typed in shapes.get(
+                (length, len(typed)), ()
+            ):  # a term as typed (long context): none of its words is mended
                 at += length
                 break
-            term = _closest(typed, terms.get(length, ()))
+            term = _closest(typed, length, shapes)
             if term:
                 meant, changed = meant.replace(typed, term, 1), True
                 at += length
@@ -51,10 +53,14 @@ def meant_spelling(text: str, glossary: Glossary) -> str | None:
     return meant if changed else None
 
 
-def _closest(typed: str, terms: tuple[str, ...]) -> str | None:
-    """The term `typed` misspells, or None when it is a term itself or none is near enough."""
+def _closest(typed: str, words: int, shapes: dict[tuple[int, int], tuple[str, ...]]) -> str | None:
+    """The term of `words` words `typed` misspells, or None when none is near enough. Only terms whose length is within
+    the edits allowed can be (a run of the same number of words has as many spaces): a few instead of hundreds."""
     edits = allowed_edits(typed)
     if not edits:
         return None
-    best = process.extractOne(typed, terms, scorer=OSA.distance, score_cutoff=edits)
+    near = [
+        term for size in range(len(typed) - edits, len(typed) + edits + 1) for term in shapes.get((words, size), ())
+    ]
+    best = process.extractOne(typed, near, scorer=OSA.distance, score_cutoff=edits) if near else None
     return best[0] if best else None

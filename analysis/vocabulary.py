@@ -141,6 +141,16 @@ class Glossary:
         return {count: tuple(dict.fromkeys(terms)) for count, terms in by_words.items()}
 
     @cached_property
+    def latin_terms_by_shape(self) -> dict[tuple[int, int], tuple[str, ...]]:
+        """The English terms by their number of words and of characters (analysis/spelled_concepts.py: a misspelling
+        is only compared with the terms its length allows)."""
+        by_shape: dict[tuple[int, int], list[str]] = {}
+        for count, terms in self.latin_terms_by_length.items():
+            for term in terms:
+                by_shape.setdefault((count, len(term)), []).append(term)
+        return {shape: tuple(terms) for shape, terms in by_shape.items()}
+
+    @cached_property
     def ids(self) -> list[str]:
         """Every group's concept id, in file order."""
         return [concept_id(group) for group in self.groups]
@@ -316,7 +326,10 @@ def glossary(path: Path | None = None) -> Glossary:
             _cache[key] = (stamp, value)
             return value
     path = path or GLOSSARY  # read at call time: a test (or an entry point) may point the module elsewhere
-    mtime = path.stat().st_mtime_ns if path.is_file() else 0
+    try:  # one stat a call: the search reads the glossary a dozen times a query
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        mtime = 0
     cached = _cache.get(str(path))
     if cached and cached[0] == mtime:
         return cached[1]

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from analysis.meant import meant_text
 from indexer.queries.relax import (
     is_a_pair,
-    meant_text,
     names_an_item,
     relaxed_query,
     relaxed_search_body,

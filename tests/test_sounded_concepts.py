@@ -41,3 +41,21 @@ def test_pinyin_must_be_nothing_but_terms():
     assert concepts_in_pinyin("qing gan fen".split(), glossary()) is None
     assert concepts_in_pinyin("qing gan fen xi la".split(), glossary()) is None
     assert concepts_in_pinyin("qing gan fen xin".split(), glossary()) is None  # xi/xin is no confusion
+
+
+def test_a_term_sounding_alike_comes_before_one_a_syllable_away():
+    # 样 and 研 fold alike (an/ang); 零 is the one syllable away: the term typed is the one sounding alike
+    toy = Glossary((("零样本学习", "zero-shot"), ("少样本学习", "few-shot")))
+    assert [f.term for f in concepts_in_characters("少研本学习", toy)] == ["少样本学习"]
+    assert [f.term for f in concepts_in_characters("零研本学习", toy)] == ["零样本学习"]
+    # and with nothing alike, the first a syllable away still stands for it
+    assert [f.term for f in concepts_in_characters("多样本学习", toy)] == ["零样本学习"]
+
+
+def test_over_a_written_term_only_a_longer_term_sounding_exactly_alike():
+    toy = Glossary((("甲乙丙丁", "abcd"), ("甲乙丙", "abc")))
+    [found] = concepts_in_characters("甲乙丙顶", toy)  # 丁 and 顶 are both ding: the longer term
+    assert (found.term, found.start, found.end) == ("甲乙丙丁", 0, 4)
+    assert concepts_in_characters("甲乙丙一", toy) == []  # 甲乙丙 is written: not a longer term with one wrong
+    [found] = concepts_in_characters("学习注意力机智", glossary())
+    assert (found.term, found.start, found.end) == ("注意力机制", 2, 7)

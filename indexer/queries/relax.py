@@ -32,10 +32,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from analysis.normalize import CJK, CJK_RUN, clean, fold
+from analysis.meant import meant_text
+from analysis.normalize import CJK, clean, fold
 from analysis.regional import is_traditional, regional_forms
-from analysis.sounded_concepts import concepts_in_characters, concepts_in_pinyin
-from analysis.spelled_concepts import meant_spelling
 from analysis.syllables import chinese_syllables
 from analysis.understanding import understand
 from analysis.vocabulary import glossary
@@ -230,26 +229,6 @@ def _concepts_by_sound(topic: str, syllables: list[str] | None, concepts: frozen
     hits rank as the corrected query's would; None when it names none."""
     meant = meant_text(topic, syllables)
     return text_query(meant, concepts) if meant else None
-
-
-def meant_text(topic: str, syllables: list[str] | None) -> str | None:
-    """The topic with the glossary terms it names by sound or misspells written as the glossary writes them (typed
-    pinyin that is nothing but such terms: those terms), or None when it names none."""
-    known = glossary()
-    if syllables and not CJK.search(topic):
-        terms = concepts_in_pinyin(syllables, known)
-        return " ".join(terms) if terms else None
-    spelt = meant_spelling(fold(topic).lower(), known)  # a misspelt English term: halucination, difussion model
-    meant, changed = (spelt, True) if spelt else (topic, False)
-    for run in dict.fromkeys(CJK_RUN.findall(topic)):
-        found = concepts_in_characters(run, known)
-        if found:
-            parts, at = [], 0
-            for sounded in found:
-                parts += [run[at : sounded.start], sounded.term]
-                at = sounded.end
-            meant, changed = meant.replace(run, "".join([*parts, run[at:]])), True
-    return meant if changed else None
 
 
 def _tag_named(word: str) -> str | None:

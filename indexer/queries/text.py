@@ -14,6 +14,7 @@ partial matches from exploding (a query none of whose words is in the corpus fin
 - the zh↔en glossary: each synonym of a term in the query, with a lower weight: by the group's concept
   id where the index carries it (one term instead of every synonym in every field), else as phrases;
 - how the topic sounds (indexer/queries/sounds.py): pinyin typed with spaces, near-homophones, a wrong character;
+  and what it meant when it names a glossary term by its sound or misspells it (analysis/meant.py), as a lighter form;
 - the query's Taiwan / Hong Kong forms (analysis/regional.py), and for a question asking what, why or how, the
   stories whose title names the topic once more (indexer/queries/explaining.py)."""
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from analysis.meant import meant_text
 from analysis.normalize import CJK, clean, fold
 from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand, without_asking_words
@@ -29,7 +31,7 @@ from analysis.words import content_words, is_function_word, is_pinyin_like, piny
 from indexer.queries.concepts import group_clause
 from indexer.queries.explaining import explanations_first
 from indexer.queries.positions import asks_for_topics, most_of, topic_groups, word_positions
-from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses
+from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses, typed_syllables
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
 # Bigram fields find whole words; the unigram sub-fields make one-character and in-word queries match.
@@ -51,6 +53,8 @@ LATIN_REST_FIELDS = ["title_words^2", "body_words", "tag_labels", "title.en^2", 
 # The weight of a query's Taiwan / Hong Kong conversion when it was typed in simplified script (analysis/
 # regional.py): 影片 typed so may mean a film as well as a video (视频).
 REGIONAL_FORM_OF_SIMPLIFIED = 0.5
+# The weight of what a query meant when it names a glossary term by its sound or misspells it (analysis/meant.py).
+MEANT_FORM_WEIGHT = 0.5
 # Where the other words are looked for beside a concept named in a summary or body (stemmed for Latin ones:
 # `llm agent` and `llm agents` find the same documents).
 CHINESE_BODY_FIELDS = ["title_words", "body_words", "tag_labels"]
@@ -130,6 +134,15 @@ def text_query_and_highlight(
         groups = list(dict.fromkeys([*groups, *form_groups]))
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
         places += [place for place in form_understood.places if place not in places]
+    # of the text without its kind and asking words: 入门 of 向量数剧库入门 still ranks the entry guide first
+    topic = without_asking_words(text, understood)
+    meant = meant_text(topic, typed_syllables(topic))
+    if meant:
+        # A glossary term typed by its sound or misspelt (多智能替, halucination): the term's concept leads to the
+        # documents naming it otherwise (多 Agent, 幻觉), which the typed text's sound clauses never reach.
+        meant_should, meant_groups, _meant = _form_clauses(meant, concepts)
+        should.append({"bool": {"should": meant_should, "minimum_should_match": 1, "boost": MEANT_FORM_WEIGHT}})
+        groups = list(dict.fromkeys([*groups, *meant_groups]))
     if understood.explaining or (understood.comparing and _names_two_topics(understood.core)):
         should.append(explanations_first(understood.core, concepts, either=understood.comparing))
     query = {"bool": {"should": should, "minimum_should_match": 1}}

@@ -120,6 +120,23 @@ def test_chinese_typos_still_find_the_word(client, typo, word):
 
 
 @pytest.mark.parametrize(
+    ("typo", "term"),
+    [
+        ("基准测时", "基准测试"),  # the typed text's sounds alone found other titles first: none of these ten
+        ("首之延迟", "首字延迟"),  # documents writing the term only in English (TTFT) behind titles found by sound
+        ("模型剪制", "模型剪枝"),
+        ("注意力机资", "注意力机制"),  # over 注意力, a term written as it is
+    ],
+)
+def test_a_glossary_term_typed_by_its_sound_finds_what_the_term_finds(client, typo, term):
+    """What the reader meant (analysis/meant.py) is searched in the strict pass too, not only when it finds less than
+    a page: the documents naming the term's concept some other way (in English, as an acronym) come first, as for
+    the term typed right, rather than after whatever the typed text's sounds matched."""
+    meant = keys(search(client, term))[:5]
+    assert len(meant) == 5 and set(meant) <= set(keys(search(client, typo))[:10])
+
+
+@pytest.mark.parametrize(
     ("typo", "title"),
     [
         ("聊聊AI 监管政策：一位算法工程帅的观察", "聊聊AI 监管政策：一位算法工程师的观察"),

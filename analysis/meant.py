@@ -1,0 +1,33 @@
+"""What a query's topic meant when it names glossary terms by their sound or misspells them (issue 36, items 2 and
+4): the topic with those terms written as the glossary writes them. The strict query searches this text as one more,
+lighter form (indexer/queries/text.py: 多智能替 finds the stories writing 多 Agent, which only the concept leads to);
+the relaxed pass searches it in full (indexer/queries/relax.py)."""
+
+from __future__ import annotations
+
+from analysis.normalize import CJK, CJK_RUN
+from analysis.sounded_concepts import concepts_in_characters, concepts_in_pinyin
+from analysis.spelled_concepts import meant_spelling
+from analysis.vocabulary import glossary
+
+
+def meant_text(topic: str, syllables: list[str] | None) -> str | None:
+    """The topic with the glossary terms it names by sound or misspells written as the glossary writes them (typed
+    pinyin that is nothing but such terms: those terms), or None when it names none. `topic` is folded already
+    (analysis.normalize.fold); `syllables`: its typed pinyin (indexer/queries/sounds.typed_syllables), None when it is
+    not typed as sounds."""
+    known = glossary()
+    if syllables and not CJK.search(topic):
+        terms = concepts_in_pinyin(syllables, known)
+        return " ".join(terms) if terms else None
+    spelt = meant_spelling(topic.lower(), known)  # a misspelt English term: halucination, difussion model
+    meant, changed = (spelt, True) if spelt else (topic, False)
+    for run in dict.fromkeys(CJK_RUN.findall(topic)):
+        found = concepts_in_characters(run, known)
+        if found:
+            parts, at = [], 0
+            for sounded in found:
+                parts += [run[at : sounded.start], sounded.term]
+                at = sounded.end
+            meant, changed = meant.replace(run, "".join([*parts, run[at:]])), True
+    return meant if changed else None
