@@ -39,6 +39,11 @@ _ZH_ASKING_STATE = (
     "到什么水平了 到什么水平 到什么程度了 到什么程度 什么水平 什么程度 发展得怎么样 发展怎么样 怎么样了 还有前途吗 有前途吗 "
     "有没有前途 现在 目前 如今".split()
 )
+# Words a reader ends a question about a topic's state with, which titles hold too (知识蒸馏最新进展盘点, …的未来): taken off
+# only at the query's edge, and kept in the whole query's text (`_ANSWERED_IN_TITLES`). Not 动态 inside a query (动态量化).
+_ZH_STATE_AT_EDGES = "最新进展 新进展 进展 最新动态 动态 发展 未来".split()
+# The state words of `_ZH_ASKING_ABOUT` (…发展趋势, …的前景).
+_ZH_STATE_ABOUT = "发展趋势 趋势 发展前景 前景 现状".split()
 # How a reader asks what to do about a topic or what it is good for (幻觉怎么办, 向量数据库怎么用, Agent 能干什么): the
 # verb after 怎么 (办, 用, 解决) is part of the question, never a word a title holds beside the topic.
 _ZH_ASKING_HOW_TO = (
@@ -76,7 +81,7 @@ _ZH_QUESTION = sorted(
     [
         *"为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么".split(),
         *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
-        *"好用的 好用吗 什么 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
+        *"好用的 好用吗 什么 在哪里 在哪儿 在哪 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
         *_ZH_CHOOSING,
         *_ZH_ASKING_FOR_GOOD_ONES,
         *_ZH_ASKING_WHEN,
@@ -98,6 +103,7 @@ _ZH_EDGE = sorted(
         *("推荐一下 推荐 值得做吗 值得 区别 相关的 相关 最近有 最近 入门 一下 靠谱吗 靠谱 好用".split()),
         *("介绍 讲 教程 学习路线".split()),
         *_ZH_ASKING_ABOUT,
+        *_ZH_STATE_AT_EDGES,
         *_ZH_COMPARING,
         "上的",  # left standing alone once a host before it is gone (github 上的…); not 上 (线上 ends with it)
         *("吗 呢 吧 啊".split()),
@@ -155,7 +161,12 @@ _RECOMMENDING = frozenset(
 # Words asking how two things differ.
 _COMPARING = frozenset(["区别", "有什么区别", *_ZH_COMPARING, "(en-compare)"])
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
-_ANSWERED_IN_TITLES = frozenset("入门 区别 有什么区别 教程 对比 比较".split())
+_ANSWERED_IN_TITLES = frozenset(
+    ["入门", "区别", "有什么区别", "教程", "对比", "比较", *_ZH_STATE_AT_EDGES, *_ZH_STATE_ABOUT]
+)
+# Words by which a reader asks where a topic stands now (到什么水平了, 最近有什么进展, 发展现状, `state of`): answered by the
+# articles reporting on it (周报, 进展, 观察…; indexer/queries/explaining.py) more than by a first explanation.
+_ASKING_STATE = frozenset([*_ZH_ASKING_STATE, *_ZH_STATE_AT_EDGES, *_ZH_STATE_ABOUT, "最近", "最近有", "(en-state)"])
 _EN_EXPLAINING = re.compile(
     r"\b(?:what\s+(?:is|are|s)|how|why|when\s+(?:to|should\s+i|do(?:es)?|is|are)|where\s+(?:to|can\s+i)\s+learn)\b",
     re.IGNORECASE,
@@ -174,6 +185,14 @@ _EN_WORTH = re.compile(
     re.IGNORECASE,
 )
 # The verb closing a how-question (`how does speculative decoding work`): not part of the topic.
+# English words asking where a topic stands (`state of RAG`, `progress in world models`, `what's new in diffusion`,
+# `agent trends`), noted as (en-state). Not `state of the art`, which says how good something is.
+_EN_STATE = re.compile(
+    r"^\s*(?:the\s+)?(?:state|status|future)\s+of\s+(?!the\s+art\b)|"
+    r"\b(?:recent\s+)?(?:progress|advances|developments|trends)\s+(?:in|of|on)\s+|\bwhat(?:\s+is|\s*'?s)\s+new\s+(?:in|with)\s+|"
+    r"\s(?:progress|trends|outlook|roadmap)\s*$",
+    re.IGNORECASE,
+)
 _EN_HOW_WORKS = re.compile(r"^\s*(?P<question>how\b.*?)\s+works?\s*$", re.IGNORECASE)
 # Words that name a kind of item, and the kind.
 _KIND_WORDS = {
@@ -238,6 +257,9 @@ _DOMAIN_WORDS = re.compile(r"(?<![a-z0-9])(?:ai|a\.i\.|artificial\s+intelligence
 _DOMAIN_TERM = "ai"  # names the glossary group of the site's subject
 # Kind, question and edge words come off in turns until none is left (three covers 北京最近有 CUDA 训练营吗).
 _PASSES = 3
+# 的 left at the edge of a topic's run of characters by a word taken off (大模型评测的 of 大模型评测的趋势, 的 RAG 方案 of 有什么
+# 好的 RAG 方案); not of a short word ending with it (目的) or starting with it (的确).
+_EDGE_PARTICLES = re.compile(r"(?:(?<=^)|(?<=\s))的(?=[^\s的]{2})|(?<=[^\s的]{3})的(?=$|\s)")
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")
 _TWO_LATIN_LETTERS = re.compile(r"[a-z]{2}", re.IGNORECASE)
@@ -266,6 +288,11 @@ class Understood:
     def comparing(self) -> bool:
         """The reader asks how two things differ (…有什么区别, 对比, `vs`): an article on either one explains part of it."""
         return any(word in _COMPARING for word in self.dropped)
+
+    @property
+    def asking_state(self) -> bool:
+        """The reader asks where a topic stands now (现在到什么水平了, 最近有什么进展, `state of`) and names no kind of item."""
+        return not self.kinds and any(word in _ASKING_STATE for word in self.dropped)
 
     @property
     def explaining(self) -> bool:
@@ -372,6 +399,9 @@ def _without_english_asking_words(rest: str, dropped: list[str]) -> str:
         rest, found = pattern.subn(" ", rest)
         if found:
             dropped.append(f"(en-{name})")
+    rest, state = _EN_STATE.subn(" ", rest)
+    if state:
+        dropped.append("(en-state)")
     if _EN_EXPLAINING.search(rest):
         dropped.append("(en-explain)")
     rest = _EN_HOW_WORKS.sub(r"\g<question>", rest)
@@ -433,6 +463,8 @@ def understand(text: str) -> Understood:
     if _TWO_LATIN_LETTERS.search(rest):  # most Chinese queries: no English question to look for
         rest = _without_english_asking_words(rest, dropped)
     core = _SPACES.sub(" ", rest).strip()
+    if dropped:  # a particle left at a run's edge by a word taken off (大模型评测的趋势 → 大模型评测的)
+        core = _SPACES.sub(" ", _EDGE_PARTICLES.sub(" ", core)).strip() or core
     if "project" in kinds:
         core = _without_software_words(_LEFT_OF_A_HOST.sub("", core).strip(), dropped)
     without_domain = _without_domain_words(core)

@@ -22,13 +22,24 @@ EXPLAINER_TITLE_WORDS = (
     "科普 读懂 入门 详解 图解 解读 理解 指南 教程 浅谈 初探 从零开始 新手",
     "explained explainer introduction intro primer guide tutorial basics beginners principles walkthrough practical",
 )
+# Words by which a title says it reports where its subject stands (a weekly, the latest progress, an observer's view,
+# what is next or still unsolved), for a question asking so (analysis/understanding.Understood.asking_state).
+STATE_TITLE_WORDS = (
+    "进展 最新进展 周报 月报 盘点 观察 风口 趋势 现状 前景 未来 展望 动态 高估 低估 一步",
+    "state progress trends roundup weekly outlook future next",
+)
 # Added to an explaining title naming the topic (before EXPLAINING_WEIGHT): among the articles on a topic, whose
 # scores differ by their titles' lengths, the one written to explain comes first, and above papers titled with the
 # question's own English words.
 EXPLAINER_SCORE = 25.0
 
 
-def explanations_first(topic: str, concepts: frozenset[str], either: bool = False) -> dict:
+def explanations_first(
+    topic: str,
+    concepts: frozenset[str],
+    either: bool = False,
+    title_words: tuple[str, str] = EXPLAINER_TITLE_WORDS,
+) -> dict:
     """The kinds that explain a topic, when their title names it (all its bigrams, or most of its concepts), score
     that title match once more, so articles on the topic come before papers and projects naming it, and a title
     saying it explains (`explainer_title`) adds a fixed score. One more alternative of the text query (it finds
@@ -37,7 +48,8 @@ def explanations_first(topic: str, concepts: frozenset[str], either: bool = Fals
     the whole score (`function_score`) or an optional clause beside the text query kept the engine from skipping and
     doubled a broad question's time at 1M (bench/RESULTS.md). `either`: a comparison (RLHF 和 DPO 的区别), which an
     article on either of its concepts explains in part; few titles name both, and the projects named after one came
-    first."""
+    first. `title_words`: the words by which a title says it answers (STATE_TITLE_WORDS for a question asking where
+    the topic stands)."""
     groups, _rest = glossary().concepts(topic)
     in_own_words = {"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}
     named = [in_own_words]
@@ -65,15 +77,15 @@ def explanations_first(topic: str, concepts: frozenset[str], either: bool = Fals
         "bool": {
             "filter": [{"terms": {"type": list(EXPLAINING_KINDS)}}],
             "must": [{"bool": {"should": named, "minimum_should_match": 1}}],
-            "should": [explainer_title(titled)],
+            "should": [explainer_title(titled, title_words)],
             "boost": EXPLAINING_WEIGHT,
         }
     }
 
 
-def explainer_title(titled: dict) -> dict:
-    """A title naming the topic (`titled`) and holding one of EXPLAINER_TITLE_WORDS, as a fixed score."""
-    chinese, english = EXPLAINER_TITLE_WORDS
+def explainer_title(titled: dict, title_words: tuple[str, str] = EXPLAINER_TITLE_WORDS) -> dict:
+    """A title naming the topic (`titled`) and holding one of `title_words` (Chinese, English), as a fixed score."""
+    chinese, english = title_words
     says_it_explains = {
         "bool": {
             "should": [{"match": {"title_words": {"query": chinese}}}, {"match": {"title.en": {"query": english}}}]

@@ -29,7 +29,7 @@ from analysis.understanding import Understood, understand, without_asking_words
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
 from indexer.queries.concepts import group_clause
-from indexer.queries.explaining import explanations_first
+from indexer.queries.explaining import STATE_TITLE_WORDS, explanations_first
 from indexer.queries.positions import asks_for_topics, most_of, topic_groups, word_positions
 from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses, typed_syllables
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
@@ -143,7 +143,10 @@ def text_query_and_highlight(
         meant_should, meant_groups, _meant = _form_clauses(meant, concepts)
         should.append({"bool": {"should": meant_should, "minimum_should_match": 1, "boost": MEANT_FORM_WEIGHT}})
         groups = list(dict.fromkeys([*groups, *meant_groups]))
-    if understood.explaining or (understood.comparing and _names_two_topics(understood.core)):
+    if understood.asking_state:
+        # where a topic stands now (人形机器人现在到什么水平了): the articles reporting on it first
+        should.append(explanations_first(understood.core, concepts, title_words=STATE_TITLE_WORDS))
+    elif understood.explaining or (understood.comparing and _names_two_topics(understood.core)):
         should.append(explanations_first(understood.core, concepts, either=understood.comparing))
     query = {"bool": {"should": should, "minimum_should_match": 1}}
     if understood.asks_only and understood.kinds:
@@ -234,6 +237,11 @@ def _clauses(
             kinds_only = {"terms": {"type": list(understood.kinds)}}
             should.append({"bool": {"should": core, "minimum_should_match": 1, "filter": [kinds_only]}})
         else:
+            if understood.explaining or understood.asking_state:
+                # A question asking what, why, how or where a topic stands is answered by what is written on it more
+                # than by an event named after it: the topic's bigrams in one field, which a short name holds whole
+                # and scores high (多模态大模型的应用场景 listed the meetup named 多模态大模型 first), are not an event's.
+                core[0] = {"bool": {"must": [core[0]], "must_not": [{"term": {"type": "event"}}]}}
             should.extend(core)
         groups = list(dict.fromkeys([*groups, *core_groups]))
     return should, groups, understood

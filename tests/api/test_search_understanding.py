@@ -387,6 +387,25 @@ def test_an_explaining_question_lists_an_article_written_to_explain_first(client
 
 
 @pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("具身智能现在到什么水平了", "具身智能"),
+        ("向量数据库的发展趋势", "向量数据库"),
+        ("what's new in knowledge distillation", "知识蒸馏"),
+    ],
+)
+def test_a_question_asking_where_a_topic_stands_lists_an_article_reporting_on_it_first(client, question, topic):
+    """Among the articles on the topic, the one whose title says it reports where the topic stands (周报, 进展, 观察,
+    下一步, 被高估还是被低估…: indexer/queries/explaining.STATE_TITLE_WORDS) comes first, not a first explanation (一文读懂)
+    or a list of mistakes (五个常见误区)."""
+    from indexer.queries.explaining import STATE_TITLE_WORDS
+
+    first = titles(search(client, question))[0]
+    assert topic in first, first
+    assert any(word in first for word in STATE_TITLE_WORDS[0].split()), first
+
+
+@pytest.mark.parametrize(
     ("question", "title"),
     [
         ("为什么 Agent 容易失败", "Agent 框架选型：LangGraph、AutoGen 与 CrewAI 对比"),
