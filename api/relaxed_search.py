@@ -1,14 +1,23 @@
 """A search and its relaxed pass (issue 36, item 2): when the strict query finds fewer than a page, what else the
-reader may have meant (indexer/queries/relax.py) follows every strict hit, paged on after them. Shared by the API
+reader may have meant (indexer/queries/relax.py) follows every strict hit, paged on after them (or, for a topic of one
+concept and one word widened to the concept, is ranked with them: `Relaxed.with_strict`). Shared by the API
 (api/services/feeds.py) and the stack's floor that `make bench` measures beside it (bench/floor_app.py), so both
 do the same engine work. `search` is whatever sends a body to the engine and returns its answer."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from api.feed_items import page_of
-from indexer.queries.relax import is_a_pair, names_an_item, names_body, relaxed_query, relaxed_search_body
+from indexer.queries.relax import (
+    is_a_pair,
+    names_an_item,
+    names_body,
+    relaxed_query,
+    relaxed_search_body,
+    widened_body,
+)
 
 # A strict search finding fewer than a page (the UI's 20) is followed by its relaxed pass; the tabs' counts
 # count that pass from the same threshold, so both agree whatever page size is asked.
@@ -17,29 +26,40 @@ RELAX_BELOW = 20
 Search = Callable[[dict], dict]
 
 
+@dataclass(frozen=True)
+class Relaxed:
+    query: dict  # the relaxed query (indexer/queries/relax.py)
+    # Ranked with the strict hits rather than after them: a topic of one concept and one word (OCR 评测) widened to its
+    # concept, whose articles titled with the concept answer it as well as a text naming both in passing.
+    with_strict: bool = False
+
+
 def searched_page(
     search: Search, body: dict, text: str, concepts: frozenset[str], page: int, size: int, labels: list[str]
 ) -> dict:
     """{list, total, page, size, hasNextPage} of the strict search `body` for `text`, with the relaxed pass's hits
-    after the strict ones when it found fewer than a page."""
+    after the strict ones when it found fewer than a page (or ranked with them: `Relaxed.with_strict`)."""
     data = page_of(search(body), page, size, labels, text)
     relaxed = relaxed_for(search, text, body, data["total"], concepts)
     if relaxed is None:
         return data
+    if relaxed.with_strict:
+        return page_of(search(widened_body(body, relaxed.query)), page, size, labels, text)
     strict_total, start = data["total"], (page - 1) * size
-    relaxed_body = relaxed_search_body(body, relaxed, max(0, start - strict_total), size - len(data["list"]))
+    relaxed_body = relaxed_search_body(body, relaxed.query, max(0, start - strict_total), size - len(data["list"]))
     more = page_of(search(relaxed_body), page, size, labels, None)
     total = strict_total + more["total"]
     return {**data, "list": [*data["list"], *more["list"]], "total": total, "hasNextPage": start + size < total}
 
 
-def relaxed_for(search: Search, text: str, strict: dict, found: int, concepts: frozenset[str]) -> dict | None:
+def relaxed_for(search: Search, text: str, strict: dict, found: int, concepts: frozenset[str]) -> Relaxed | None:
     """The relaxed query of a strict search (a search or counts body) that found `found` documents, or None when
     it found a page or more, or when nothing would be relaxed."""
     if not text or found >= RELAX_BELOW:
         return None
     widen_pair = _may_widen_pair(search, text, strict, found)
-    return relaxed_query(text, concepts, widen_pair=widen_pair, nothing_found=found == 0)
+    query = relaxed_query(text, concepts, widen_pair=widen_pair, nothing_found=found == 0)
+    return Relaxed(query, with_strict=widen_pair and found > 0) if query is not None else None
 
 
 def _may_widen_pair(search: Search, text: str, strict: dict, found: int) -> bool:

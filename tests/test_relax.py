@@ -12,7 +12,7 @@ from indexer.queries.relax import (
     names_an_item,
     relaxed_query,
     relaxed_search_body,
-    widened_counts_body,
+    widened_body,
 )
 from indexer.queries.sounds import FUZZY_PAIRS, typed_syllables
 
@@ -76,7 +76,7 @@ def test_the_bodies_keep_filters_and_exclude_or_join_the_strict_text():
     body = relaxed_search_body(strict, relaxed, 3, 7)
     assert body["from"] == 3 and body["size"] == 7
     assert body["query"]["bool"] == {"filter": ["f"], "must": [relaxed, phrase], "must_not": ["n", text]}
-    counts = widened_counts_body(strict, relaxed)["query"]["bool"]
+    counts = widened_body(strict, relaxed)["query"]["bool"]
     assert counts["must"][0] == {"bool": {"should": [text, relaxed], "minimum_should_match": 1}}
     assert counts["must"][1] == phrase and counts["filter"] == ["f"]
 

@@ -18,7 +18,7 @@ from api.services.corrections import did_you_mean
 from api.user_flags import apply_item_flags
 from indexer.queries.feed import build_feed
 from indexer.queries.operators import resolve as resolve_operators
-from indexer.queries.relax import widened_counts_body
+from indexer.queries.relax import widened_body
 from indexer.queries.search import build_counts, build_search
 
 # The routes' documented envelopes; the answers are encoded without dumping through them
@@ -86,7 +86,7 @@ def counts(args: dict) -> Response:
         found = result["hits"]["total"]["value"]
         relaxed = relaxed_for(reader().search, ops.text, body, found, concepts)
         if relaxed is not None:
-            result = reader().search(widened_counts_body(body, relaxed))  # as the list shows them
+            result = reader().search(widened_body(body, relaxed.query))  # as the list shows them
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}
         per_kind = {name: buckets.get(name, 0) for name in kinds.SEARCHABLE}
         return {"all": sum(per_kind.values()), **per_kind}

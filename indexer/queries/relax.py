@@ -1,6 +1,7 @@
 """The relaxed pass of a search (issue 36, item 2): when the strict query finds fewer than a page, what else
-the reader may have meant, ranked below everything the strict query found (api/services/relaxed_search.py
-asks for it with the strict query as `must_not` and lists it after the strict hits).
+the reader may have meant, ranked below everything the strict query found (api/relaxed_search.py
+asks for it with the strict query as `must_not` and lists it after the strict hits; a pair widened to its concept is
+ranked with them instead, `widened_body`).
 
 Step by step, each step only where the strict query already required more:
 - fewer required words: of a topic of four words or more, half of them (the strict words clause requires three
@@ -262,9 +263,11 @@ def relaxed_search_body(strict: dict, relaxed: dict, start: int, size: int) -> d
     }
 
 
-def widened_counts_body(strict: dict, relaxed: dict) -> dict:
-    """A counts body (build_counts) counting what the strict text query or the relaxed one finds."""
+def widened_body(strict: dict, relaxed: dict) -> dict:
+    """A search or counts body (build_search, build_counts) finding what the strict text query or the relaxed one
+    finds, scored together: the tabs' counts as the list shows them, and the list of a pair widened to its concept
+    (api/relaxed_search.py)."""
     query = strict["query"]["bool"]
     text, *rest = query["must"]
-    either = {"bool": {"should": [text, relaxed], "minimum_should_match": 1}}
+    either = {"bool": {"should": [text, with_boosts_of(text, relaxed)], "minimum_should_match": 1}}
     return {**strict, "query": {"bool": {**query, "must": [either, *rest]}}}

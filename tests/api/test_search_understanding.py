@@ -613,6 +613,18 @@ def test_a_concept_and_a_word_widen_to_the_concept_where_only_bodies_name_it(cli
     assert all("vae" in indexed_text(demo_stack, item) for item in page["list"])
 
 
+@pytest.mark.parametrize(
+    ("query", "names"),
+    [("OCR 评测", ("ocr", "文字识别", "optical character")), ("KD 落地", ("蒸馏", "distillation", "kd"))],
+)
+def test_a_concept_and_a_word_few_texts_hold_together_ranks_the_concepts_titles_with_them(client, query, names):
+    """A few texts named both in passing (multimodal articles saying OCR and 评测 in their bodies, recommendation
+    articles saying 蒸馏 and 落地) and came first; the articles titled with the concept followed on, after all of them.
+    Widened to its concept (api/relaxed_search.Relaxed.with_strict), such a pair's page ranks both together."""
+    found = titles(search(client, query))
+    assert all(any(name in title.lower() for name in names) for title in found[:5]), found
+
+
 @pytest.mark.parametrize(("typed", "chinese"), [("halucination", "幻觉"), ("reinforcment lerning", "强化学习")])
 def test_a_misspelt_english_term_also_finds_the_chinese_texts_on_its_concept(client, typed, chinese):
     """The fuzzy clause finds the English titles spelling the term right; the relaxed pass reads the misspelling as the
