@@ -290,6 +290,11 @@ class Understood:
         return any(word in _COMPARING for word in self.dropped)
 
     @property
+    def choosing(self) -> bool:
+        """The reader asks which one to pick (选哪个, 如何选择) and names no kind of item."""
+        return not self.kinds and any(word in _ZH_CHOOSING for word in self.dropped)
+
+    @property
     def asking_state(self) -> bool:
         """The reader asks where a topic stands now (现在到什么水平了, 最近有什么进展, `state of`) and names no kind of item."""
         return not self.kinds and any(word in _ASKING_STATE for word in self.dropped)

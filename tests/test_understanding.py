@@ -436,3 +436,13 @@ def test_asking_for_the_newest_or_the_hottest_is_an_order_not_text(query, order,
     """最新 and 热门 found nothing beside a kind word (最新论文: no paper writes 最新); they say how to order the list."""
     understood = understand(query)
     assert (understood.order, understood.asks_only) == (order, asks_only)
+
+
+@pytest.mark.parametrize(
+    ("query", "choosing"),
+    [("向量数据库选哪个", True), ("推理框架如何选择", True), ("TTS 选什么", True), ("推理框架哪个好", False)],
+)
+def test_asking_which_one_to_pick_is_choosing_not_a_recommendation(query, choosing):
+    """选哪个 and 如何选择 ask to weigh the options (articles comparing them); 哪个好 asks for a good one (projects)."""
+    understood = understand(query)
+    assert (understood.choosing, understood.recommending) == (choosing, not choosing)

@@ -28,6 +28,12 @@ STATE_TITLE_WORDS = (
     "进展 最新进展 周报 月报 盘点 观察 风口 趋势 现状 前景 未来 展望 动态 高估 低估 一步",
     "state progress trends roundup weekly outlook future next",
 )
+# Words by which a title says it weighs the choices (a selection, a comparison, a benchmark of the options, a team's
+# account of dropping one), for a question asking which one to pick (analysis/understanding.Understood.choosing).
+CHOOSING_TITLE_WORDS = (
+    "选型 对比 比较 横评 方案 评测 取舍 放弃",
+    "compared comparison versus vs benchmarked choosing",
+)
 # Added to an explaining title naming the topic (before EXPLAINING_WEIGHT): among the articles on a topic, whose
 # scores differ by their titles' lengths, the one written to explain comes first, and above papers titled with the
 # question's own English words.

@@ -29,7 +29,7 @@ from analysis.understanding import Understood, understand, without_asking_words
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
 from indexer.queries.concepts import group_clause
-from indexer.queries.explaining import STATE_TITLE_WORDS, explanations_first
+from indexer.queries.explaining import CHOOSING_TITLE_WORDS, STATE_TITLE_WORDS, explanations_first
 from indexer.queries.positions import asks_for_topics, most_of, topic_groups, word_positions
 from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses, typed_syllables
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
@@ -146,6 +146,10 @@ def text_query_and_highlight(
     if understood.asking_state:
         # where a topic stands now (人形机器人现在到什么水平了): the articles reporting on it first
         should.append(explanations_first(understood.core, concepts, title_words=STATE_TITLE_WORDS))
+    elif understood.choosing:
+        # which one to pick (向量数据库选哪个): the articles weighing the choices first, of either when two are named
+        either = _names_two_topics(understood.core)
+        should.append(explanations_first(understood.core, concepts, either=either, title_words=CHOOSING_TITLE_WORDS))
     elif understood.explaining or (understood.comparing and _names_two_topics(understood.core)):
         should.append(explanations_first(understood.core, concepts, either=understood.comparing))
     query = {"bool": {"should": should, "minimum_should_match": 1}}

@@ -406,6 +406,24 @@ def test_a_question_asking_where_a_topic_stands_lists_an_article_reporting_on_it
 
 
 @pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        ("量化方案如何选择", ("量化", "quantization")),
+        ("RLHF 和 DPO 选哪个", ("rlhf", "dpo")),  # of either, when two are named
+        ("Agent 框架选哪个", ("agent",)),
+    ],
+)
+def test_a_question_asking_which_to_pick_lists_an_article_weighing_the_choices_first(client, question, names):
+    """Among the articles on the topic, the one whose title says it weighs the options (选型, 对比, 评测, compared…:
+    indexer/queries/explaining.CHOOSING_TITLE_WORDS) comes first, not a project named after it nor a paper on it."""
+    from indexer.queries.explaining import CHOOSING_TITLE_WORDS
+
+    first = titles(search(client, question))[0].lower()
+    assert any(name in first for name in names), first
+    assert any(word in first for word in " ".join(CHOOSING_TITLE_WORDS).split()), first
+
+
+@pytest.mark.parametrize(
     ("question", "title"),
     [
         ("为什么 Agent 容易失败", "Agent 框架选型：LangGraph、AutoGen 与 CrewAI 对比"),
