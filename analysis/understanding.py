@@ -47,7 +47,8 @@ _ZH_STATE_ABOUT = "发展趋势 趋势 发展前景 前景 现状".split()
 # How a reader asks what to do about a topic or what it is good for (幻觉怎么办, 向量数据库怎么用, Agent 能干什么): the
 # verb after 怎么 (办, 用, 解决) is part of the question, never a word a title holds beside the topic.
 _ZH_ASKING_HOW_TO = (
-    "怎么办 咋办 怎么解决 如何解决 怎样解决 怎么处理 如何处理 怎么用 怎样用 如何用 如何使用 怎么使用 能干什么 能做什么 能干啥 "
+    "怎么办 咋办 怎么解决 如何解决 怎样解决 怎么处理 如何处理 怎么用 怎样用 如何用 如何使用 怎么使用 怎么做 怎样做 如何做 "
+    "能干什么 能做什么 能干啥 "
     "能做啥 有什么用 有啥用".split()
 )
 # How a reader asks to compare (DPO 与 PPO 对比, …的差异): at a query's end. Titles hold them too (…与 CrewAI 对比), so they
@@ -79,7 +80,7 @@ _EN_ORDER_WORDS = {
 # Question and request words that are not part of a topic's name: taken off wherever they stand.
 _ZH_QUESTION = sorted(
     [
-        *"为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么".split(),
+        *"为什么说 为什么会 为什么要 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么".split(),
         *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
         *"好用的 好用吗 什么 在哪里 在哪儿 在哪 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
         *_ZH_CHOOSING,
@@ -138,7 +139,7 @@ _EN_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:about|on|regarding)\s+)?(?:(?:a
 # paper, a project or an event, when the query names no kind.
 _EXPLAINING = frozenset(
     [
-        *"为什么说 为什么 为何 为啥 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 啥意思 是什么 什么是 什么叫".split(),
+        *"为什么说 为什么会 为什么要 为什么 为何 为啥 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 啥意思 是什么 什么是 什么叫".split(),
         *"区别 入门 介绍 教程 学习路线 (en-explain)".split(),
         *_ZH_ASKING_ABOUT,
         *_ZH_ASKING_TO_LEARN,
@@ -258,8 +259,8 @@ _DOMAIN_TERM = "ai"  # names the glossary group of the site's subject
 # Kind, question and edge words come off in turns until none is left (three covers 北京最近有 CUDA 训练营吗).
 _PASSES = 3
 # 的 left at the edge of a topic's run of characters by a word taken off (大模型评测的 of 大模型评测的趋势, 的 RAG 方案 of 有什么
-# 好的 RAG 方案); not of a short word ending with it (目的) or starting with it (的确).
-_EDGE_PARTICLES = re.compile(r"(?:(?<=^)|(?<=\s))的(?=[^\s的]{2})|(?<=[^\s的]{3})的(?=$|\s)")
+# 好的 RAG 方案, 对齐的 of 关于对齐的入门文章); not of a word of two ending with it (目的) or starting with it (的确).
+_EDGE_PARTICLES = re.compile(r"(?:(?<=^)|(?<=\s))的(?=[^\s的]{2})|(?<=[^\s的]{2})的(?=$|\s)")
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")
 _TWO_LATIN_LETTERS = re.compile(r"[a-z]{2}", re.IGNORECASE)
@@ -291,18 +292,24 @@ class Understood:
 
     @property
     def choosing(self) -> bool:
-        """The reader asks which one to pick (选哪个, 如何选择) and names no kind of item."""
-        return not self.kinds and any(word in _ZH_CHOOSING for word in self.dropped)
+        """The reader asks which one to pick (选哪个, 如何选择) and names no kind of item but articles."""
+        return self._articles_or_any_kind and any(word in _ZH_CHOOSING for word in self.dropped)
 
     @property
     def asking_state(self) -> bool:
-        """The reader asks where a topic stands now (现在到什么水平了, 最近有什么进展, `state of`) and names no kind of item."""
-        return not self.kinds and any(word in _ASKING_STATE for word in self.dropped)
+        """The reader asks where a topic stands now (现在到什么水平了, 最近有什么进展, `state of`) and names no kind of item
+        but articles."""
+        return self._articles_or_any_kind and any(word in _ASKING_STATE for word in self.dropped)
+
+    @property
+    def _articles_or_any_kind(self) -> bool:
+        """No kind named, or articles only (有没有关于对齐的入门文章): the questions answered by articles."""
+        return set(self.kinds) <= {"story"}
 
     @property
     def explaining(self) -> bool:
-        """The reader asks what, why or how (是什么, 入门, `what is`, `explained`) and names no kind of item."""
-        return not self.kinds and any(word in _EXPLAINING for word in self.dropped)
+        """The reader asks what, why or how (是什么, 入门, `what is`, `explained`) and names no kind of item but articles."""
+        return self._articles_or_any_kind and any(word in _EXPLAINING for word in self.dropped)
 
 
 def kind_words() -> tuple[str, ...]:

@@ -446,3 +446,23 @@ def test_asking_which_one_to_pick_is_choosing_not_a_recommendation(query, choosi
     """选哪个 and 如何选择 ask to weigh the options (articles comparing them); 哪个好 asks for a good one (projects)."""
     understood = understand(query)
     assert (understood.choosing, understood.recommending) == (choosing, not choosing)
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("为什么会出现模型坍塌", "出现模型坍塌"),  # 为什么会, 为什么要: the question, not 会 beside the topic
+        ("为什么要学强化学习", "学强化学习"),
+        ("怎么做数据清洗", "数据清洗"),  # 怎么做: how to, as 怎么用
+        ("关于联邦学习的入门文章", "联邦学习"),  # 的 after a topic of two characters or more
+    ],
+)
+def test_why_and_how_to_do_come_off_whole(query, core):
+    assert understand(query).core == core
+
+
+def test_a_question_naming_articles_is_still_answered_by_explainers():
+    """入门文章 names the kind (articles) and asks for an explanation: the explainers come first among the articles."""
+    understood = understand("有没有图像分割的入门文章")
+    assert understood.kinds == ("story",) and understood.explaining
+    assert not understand("图像分割入门论文").explaining  # papers are not ranked as explainers
