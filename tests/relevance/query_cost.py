@@ -10,12 +10,13 @@ import statistics
 import time
 from collections.abc import Callable
 
+from analysis.meant import meant_text
 from analysis.normalize import clean, fold
 from analysis.regional import is_traditional, regional_forms, word_by_word_forms
 from analysis.understanding import understand
 from analysis.words import query_words
 from indexer.queries import text
-from indexer.queries.sounds import chinese_sound_clauses, suggest_pinyin_clause, typed_pinyin_clauses
+from indexer.queries.sounds import chinese_sound_clauses, suggest_pinyin_clause, typed_pinyin_clauses, typed_syllables
 
 QUERIES = {
     "simplified": ["大模型推理加速", "向量数据库 入门", "多模态 论文", "强化学习 机器人", "llm agent"],
@@ -28,6 +29,7 @@ QUERIES = {
         "什么是世界模型",
         "rag explained",
     ],
+    "typos": ["多智能替", "知识征馏入门", "halucination", "zhi shi zheng liu", "向量数剧库"],
 }
 
 
@@ -49,6 +51,7 @@ STEPS: dict[str, Callable[[str], object]] = {
     "typed pinyin (suggest)": lambda q: suggest_pinyin_clause(fold(q)),
     "sound-alikes (Chinese)": lambda q: chinese_sound_clauses(fold(q)),
     "understanding (questions, kinds)": lambda q: understand(fold(q)),
+    "what it meant (sound, spelling)": lambda q: meant_text(fold(q), typed_syllables(fold(q))),
 }
 
 
