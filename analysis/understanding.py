@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from analysis.normalize import CJK
+from analysis.normalize import CJK, CJK_RUN
 from analysis.syllables import chinese_syllables, split_pinyin
 from analysis.vocabulary import glossary
 
@@ -237,6 +237,7 @@ _SOFTWARE_WORDS = (
     *"模型 框架 工具 工具包 套件 库 代码库 代码 实现 平台 软件".split(),
     *"model models framework frameworks tool tools toolkit library libraries implementation implementations code sdk".split(),
 )
+_CHINESE_SOFTWARE_WORDS = sorted((word for word in _SOFTWARE_WORDS if CJK.match(word)), key=len, reverse=True)
 _SOFTWARE_WORD = re.compile(
     r"(?:(?<=^)|(?<=\s)|(?<=[a-z0-9]))(?:"
     + "|".join(sorted(map(re.escape, _SOFTWARE_WORDS), key=len, reverse=True))
@@ -493,6 +494,24 @@ def understand(text: str) -> Understood:
     return Understood(core, tuple(kinds), tuple(places), tuple(dropped), kind_words=kind_words, order=order)
 
 
+def without_software_words(core: str) -> str:
+    """`core` without the words saying "a piece of software" (TTS 模型 → TTS), as a query naming projects is read: what
+    a project answering a request for one (TTS 模型推荐) must hold, since few describe themselves with the word. Here
+    also one ending a run of characters after a glossary term (语音识别模型 → 语音识别), unless the run is a term itself
+    (扩散模型)."""
+    known = glossary()
+    terms = {term for group in known.groups for term in group}
+
+    def trailing(match: re.Match) -> str:
+        run = match.group(0)
+        for word in _CHINESE_SOFTWARE_WORDS:
+            if run.endswith(word) and run not in terms and run[: -len(word)] in terms:
+                return run[: -len(word)]
+        return run
+
+    return _without_software_words(CJK_RUN.sub(trailing, core), [])
+
+
 def _without_software_words(core: str, dropped: list[str]) -> str:
     """`core` without the words saying "a piece of software" (`_SOFTWARE_WORDS`), noted in `dropped`, when something
     is left of it and it names the same glossary topics: `model` of `world model` is part of a name, as 模型 of 扩散模型
@@ -519,4 +538,4 @@ def _without_domain_words(core: str) -> str:
     return _SPACES.sub(" ", _DOMAIN_WORDS.sub(" ", core)).strip()
 
 
-__all__ = ["Understood", "understand", "without_asking_words"]
+__all__ = ["Understood", "understand", "without_asking_words", "without_software_words"]

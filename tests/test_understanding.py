@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from analysis.understanding import understand, without_asking_words
+from analysis.understanding import understand, without_asking_words, without_software_words
 
 
 @pytest.mark.parametrize(
@@ -466,3 +466,18 @@ def test_a_question_naming_articles_is_still_answered_by_explainers():
     understood = understand("有没有图像分割的入门文章")
     assert understood.kinds == ("story",) and understood.explaining
     assert not understand("图像分割入门论文").explaining  # papers are not ranked as explainers
+
+
+@pytest.mark.parametrize(
+    ("core", "bare"),
+    [
+        ("TTS 模型", "TTS"),
+        ("语音识别模型", "语音识别"),
+        ("向量数据库工具", "向量数据库"),
+        ("扩散模型", "扩散模型"),
+        ("OCR", "OCR"),
+    ],
+)
+def test_a_request_for_a_piece_of_software_asks_projects_for_the_topic_alone(core, bare):
+    """A software word ending a run after a glossary term comes off too (语音识别模型); a term ending with one stays."""
+    assert without_software_words(core) == bare

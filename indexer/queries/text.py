@@ -25,7 +25,7 @@ import re
 from analysis.meant import meant_text
 from analysis.normalize import CJK, clean, fold
 from analysis.regional import is_traditional, regional_forms, word_forms
-from analysis.understanding import Understood, understand, without_asking_words
+from analysis.understanding import Understood, understand, without_asking_words, without_software_words
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
 from indexer.queries.concepts import group_clause
@@ -214,6 +214,15 @@ def _clauses(
     synonyms = _synonym_clause(groups, rest, concepts, topics_suffice=understood.changed)
     if synonyms:
         should.append(synonyms)
+    if understood.recommending and (bare := without_software_words(understood.core)) != understood.core:
+        # A request for a model or a tool (TTS 模型推荐) is answered by projects, few of which call themselves 模型: the
+        # topic without that word, for projects (the kind the request boosts), as if the reader had named them.
+        bare_groups, bare_rest = glossary().concepts(bare)
+        bare_words = _words_clause(query_words(bare), ranked, form_weight, concepts, topics_suffice=True)
+        bare_synonyms = _synonym_clause(bare_groups, bare_rest, concepts, topics_suffice=True)
+        projects = {"term": {"type": "project"}}
+        bare_clauses = [bare_words, *filter(None, [bare_synonyms])]
+        should.append({"bool": {"should": bare_clauses, "minimum_should_match": 1, "filter": [projects]}})
     if understood.changed:
         # The topic without its question, kind and place words (analysis/understanding.py): its own
         # clauses beside the whole query's, so 怎么用 LoRA 微调 finds what 用 LoRA 微调 finds, while an
