@@ -269,7 +269,9 @@ def _forgiving(text: str) -> list[dict]:
     words = query_words(text)
     chinese = len(CJK.findall(text))
     out: list[dict] = []
-    latin = " ".join(_LATIN.findall(text))
+    # without function words (a, an, on, the…), which nearly every English text holds: with them most of `run an llm on a
+    # phone` was found in any English title with an LLM
+    latin = " ".join(word for word in _LATIN.findall(text) if not is_function_word(word))
     # Forgiving the Chinese words of a mixed query never forgives its Latin ones (they have their fuzzy clause): the
     # lenient bigrams of SAE 可解释性 let `sae` be the one token missing, and the homophones have no Latin words.
     latin_too = {"multi_match": {"query": latin, "fields": LATIN_FIELDS, "operator": "and"}} if latin else None

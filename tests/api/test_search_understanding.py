@@ -603,6 +603,17 @@ def test_asking_which_thing_to_use_lists_projects_first(client, query, kind):
     assert [item["type"] for item in page[:3]] == [kind] * 3, [info_of(i).get("title") for i in page[:3]]
 
 
+@pytest.mark.parametrize("query", ["how to run an llm on a phone", "smartphone llm"])
+def test_an_english_device_word_finds_the_chinese_texts_on_running_models_there(client, demo_stack, query):
+    """The on-device articles and projects say 手机 (phones) in Chinese; `phone` and `smartphone` found the English
+    papers saying LLM and nothing about phones. The glossary holds the device words in both languages."""
+    page = search(client, query)
+    texts = [indexed_text(demo_stack, item) for item in page["list"][:5]]
+    assert len(texts) == 5 and all(any(w in t for w in ("手机", "phone", "on-device", "端侧")) for t in texts), titles(
+        page
+    )
+
+
 @pytest.mark.parametrize(("query", "topic"), [("TTS 模型推荐", "tts"), ("语音识别模型哪个好", "asr")])
 def test_a_request_for_a_model_finds_the_projects_that_never_say_model(client, query, topic):
     """Few projects call themselves 模型: a request for a model (TTS 模型推荐) listed none, since its words clause asked
