@@ -24,11 +24,12 @@ from functools import lru_cache
 from analysis.normalize import CJK, CJK_RUN
 from analysis.syllables import chinese_syllables, split_pinyin
 from analysis.vocabulary import glossary
+from analysis.words import is_function_word
 
 # How a reader asks to learn something or to be told what it is (想学…从哪开始, 是啥, 介绍一下): explaining questions.
 _ZH_ASKING_TO_LEARN = (
     "从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 想学习 想学 想了解 是啥 啥是 "
-    "是干嘛的 干嘛用的 介绍一下 讲讲".split()
+    "是干嘛的 干嘛用的 介绍一下 讲讲 零基础学 零基础入门 零基础 小白学 小白入门 初学者".split()
 )
 # What a reader asks of any topic at a query's end (多模态大模型的应用场景, 量化的优缺点): an explanation, in words few titles
 # hold, so matched like content words they listed any text saying 应用 and 场景 in passing before the articles on the topic.
@@ -56,7 +57,9 @@ _ZH_ASKING_HOW_TO = (
 # title ending with one put its projects below every article.
 _ZH_COMPARING = "对比 比较 差异 有什么不同 有何不同".split()
 # How a reader asks for good ones, or which to use (有什么好的 Agent 框架, 用哪个开源项目): a recommendation.
-_ZH_ASKING_FOR_GOOD_ONES = "有什么好的 有没有好的 有哪些好的 用哪个 用哪些 想找".split()
+_ZH_ASKING_FOR_GOOD_ONES = (
+    "有什么好的 有没有好的 有哪些好的 用哪个 用哪些 想找 好玩的 有趣的 有意思的 推荐几个 推荐一些".split()
+)
 # How a reader asks when or where a topic fits (什么情况下用 LoRA, LoRA 适合什么场景): an explanation.
 _ZH_ASKING_WHEN = "什么情况下 什么时候 适合什么场景 适用于什么场景 适合哪些场景 适用场景".split()
 # How a reader asks for something worth reading or for material to learn from (值得读的多模态论文, RAG 的学习资料).
@@ -83,6 +86,8 @@ _ZH_QUESTION = sorted(
         *"为什么说 为什么会 为什么要 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么".split(),
         *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
         *"好用的 好用吗 什么 在哪里 在哪儿 在哪 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
+        # fillers around a request (大佬们推荐几篇…, 到底是啥): the reader addressing others, or a count
+        *"到底 大佬们 大佬 各位 请教 推荐几篇 几篇".split(),
         *_ZH_CHOOSING,
         *_ZH_ASKING_FOR_GOOD_ONES,
         *_ZH_ASKING_WHEN,
@@ -186,6 +191,13 @@ _EN_WORTH = re.compile(
     re.IGNORECASE,
 )
 # The verb closing a how-question (`how does speculative decoding work`): not part of the topic.
+# English words asking how to learn a topic (the best way to learn transformers, learning rag): an explanation, and
+# never a recommendation for its `best`.
+_EN_LEARNING = re.compile(
+    r"^\s*(?:what\s+(?:is|s)\s+)?(?:the\s+)?(?:(?:best|easiest|fastest|quickest)\s+)?ways?\s+to\s+"
+    r"(?:learn|understand|study|get\s+(?:started\s+)?(?:with|into))\s+|^\s*(?:learn(?:ing)?|study(?:ing)?)\s+(?=\S)",
+    re.IGNORECASE,
+)
 # English words asking where a topic stands (`state of RAG`, `progress in world models`, `what's new in diffusion`,
 # `agent trends`), noted as (en-state). Not `state of the art`, which says how good something is.
 _EN_STATE = re.compile(
@@ -251,6 +263,35 @@ _LEFT_OF_A_HOST = re.compile(
 # Places readers add to look for an event near them.
 _PLACES = (
     "北京 上海 深圳 广州 杭州 成都 武汉 南京 西安 苏州 天津 重庆 长沙 合肥 厦门 青岛 香港 台北 新加坡 线上".split()
+)
+# The same places as readers type them in English or pinyin (meetups in shanghai), a preposition before them included.
+_LATIN_PLACES = {
+    "beijing": "北京",
+    "shanghai": "上海",
+    "shenzhen": "深圳",
+    "guangzhou": "广州",
+    "hangzhou": "杭州",
+    "chengdu": "成都",
+    "wuhan": "武汉",
+    "nanjing": "南京",
+    "xi'an": "西安",
+    "suzhou": "苏州",
+    "tianjin": "天津",
+    "chongqing": "重庆",
+    "changsha": "长沙",
+    "hefei": "合肥",
+    "xiamen": "厦门",
+    "qingdao": "青岛",
+    "hong kong": "香港",
+    "hongkong": "香港",
+    "taipei": "台北",
+    "singapore": "新加坡",
+}  # fmt: skip  (not xian, a syllable of many words typed as pinyin; nor online: online learning is a topic)
+_LATIN_PLACE = re.compile(
+    r"(?:\b(?:in|at|near|around)\s+)?\b("
+    + "|".join(sorted(map(re.escape, _LATIN_PLACES), key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
 )
 # The site's own subject (this is an AI hub: every item is about AI), which narrows nothing beside another word, a kind
 # or a place (北京有什么AI线下活动: the events in Beijing, most of which never write AI), unless it is part of a longer
@@ -408,6 +449,9 @@ def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
 
 def _without_english_asking_words(rest: str, dropped: list[str]) -> str:
     """`rest` without English question, comparison, explanation and order words, noted in `dropped`."""
+    rest, learning = _EN_LEARNING.subn(" ", rest)
+    if learning:
+        dropped.append("(en-explain)")
     for name, pattern in _EN_ORDER_WORDS.items():
         rest, found = pattern.subn(" ", rest)
         if found:
@@ -451,6 +495,8 @@ def understand(text: str) -> Understood:
         kinds.append(kind)
     # A place stays in the topic (北京 论坛 means forums in Beijing, not every forum); it also boosts
     # events held there.
+    if _TWO_LATIN_LETTERS.search(rest):  # a place typed in English or pinyin is the place (meetups in shanghai)
+        rest = _LATIN_PLACE.sub(lambda m: f" {_LATIN_PLACES[m.group(1).lower()]} ", rest)
     places = [place for place in _PLACES if place in rest]
     for place in places:  # a word after a place starts a new one (北京最近有 → 北京 最近有)
         rest = rest.replace(place, f" {place} ")
@@ -478,6 +524,7 @@ def understand(text: str) -> Understood:
     core = _SPACES.sub(" ", rest).strip()
     if dropped:  # a particle left at a run's edge by a word taken off (大模型评测的趋势 → 大模型评测的)
         core = _SPACES.sub(" ", _EDGE_PARTICLES.sub(" ", core)).strip() or core
+        core = _without_english_function_words_at_edges(core)
     if "project" in kinds:
         core = _without_software_words(_LEFT_OF_A_HOST.sub("", core).strip(), dropped)
     without_domain = _without_domain_words(core)
@@ -510,6 +557,17 @@ def without_software_words(core: str) -> str:
         return run
 
     return _without_software_words(CJK_RUN.sub(trailing, core), [])
+
+
+def _without_english_function_words_at_edges(core: str) -> str:
+    """An English function word left at the core's start or end by words taken off beside it (`or` of any workshops or
+    meetups in shanghai); the core as it is when nothing else would be left."""
+    words = core.split(" ")
+    while len(words) > 1 and words[0].isascii() and is_function_word(words[0]):
+        words = words[1:]
+    while len(words) > 1 and words[-1].isascii() and is_function_word(words[-1]):
+        words = words[:-1]
+    return " ".join(words)
 
 
 def _without_software_words(core: str, dropped: list[str]) -> str:

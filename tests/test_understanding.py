@@ -481,3 +481,31 @@ def test_a_question_naming_articles_is_still_answered_by_explainers():
 def test_a_request_for_a_piece_of_software_asks_projects_for_the_topic_alone(core, bare):
     """A software word ending a run after a glossary term comes off too (语音识别模型); a term ending with one stays."""
     assert without_software_words(core) == bare
+
+
+@pytest.mark.parametrize(
+    ("query", "places", "core"),
+    [
+        ("workshops in hangzhou", ("杭州",), "杭州"),
+        ("beijing agent meetup", ("北京",), "北京 agent"),
+        ("online learning", (), "online learning"),  # a topic, not the place 线上
+    ],
+)
+def test_a_city_typed_in_english_is_the_place(query, places, core):
+    understood = understand(query)
+    assert (understood.places, understood.core) == (places, core)
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("the easiest way to learn diffusion models", "diffusion models"),
+        ("learning reinforcement learning", "reinforcement learning"),
+        ("零基础入门知识图谱", "知识图谱"),
+        ("各位大佬推荐几篇世界模型论文", "世界模型"),
+        ("RAG 到底是什么", "RAG"),
+    ],
+)
+def test_how_a_reader_asks_to_learn_or_addresses_others_comes_off(query, core):
+    understood = understand(query)
+    assert understood.core == core

@@ -603,6 +603,13 @@ def test_asking_which_thing_to_use_lists_projects_first(client, query, kind):
     assert [item["type"] for item in page[:3]] == [kind] * 3, [info_of(i).get("title") for i in page[:3]]
 
 
+def test_events_asked_for_in_an_english_city_are_that_citys(client):
+    """`shanghai` was a word no text holds: are there any meetups in shanghai found nothing."""
+    page = search(client, "any workshops or meetups in shanghai")
+    addresses = [info_of(item).get("address") or "" for item in page["list"]]
+    assert len(addresses) >= 2 and all("上海" in address for address in addresses), addresses
+
+
 @pytest.mark.parametrize("query", ["how to run an llm on a phone", "smartphone llm"])
 def test_an_english_device_word_finds_the_chinese_texts_on_running_models_there(client, demo_stack, query):
     """The on-device articles and projects say 手机 (phones) in Chinese; `phone` and `smartphone` found the English
