@@ -141,6 +141,24 @@ class Glossary:
         return {count: tuple(dict.fromkeys(terms)) for count, terms in by_words.items()}
 
     @cached_property
+    def joined_latin_terms(self) -> dict[str, str]:
+        """The English terms of several words or parts (kv cache, long-context) by their letters run together (kvcache,
+        longcontext), as readers type them, unless that is a term itself: `spaced_latin_terms`."""
+        terms = {term for group in self.groups for term in group if term.isascii()}
+        joined: dict[str, str] = {}
+        for term in sorted(terms):
+            run = re.sub(r"[\s\-]+", "", term)
+            if run != term and len(run) >= MIN_JOINED_TERM and run not in terms:
+                joined.setdefault(run, term)
+        return joined
+
+    def spaced_latin_terms(self, text: str) -> str:
+        """`text` with each Latin word that is a term of several words run together written as the term (kvcache优化 →
+        kv cache优化): the texts write it apart, and as one word it matched nothing."""
+        joined = self.joined_latin_terms
+        return _LATIN_WORD_RUN.sub(lambda m: joined.get(m.group(0).lower(), m.group(0)), text)
+
+    @cached_property
     def latin_terms_by_shape(self) -> dict[tuple[int, int], tuple[str, ...]]:
         """The English terms by their number of words and of characters (analysis/spelled_concepts.py: a misspelling
         is only compared with the terms its length allows)."""
@@ -238,7 +256,10 @@ def concept_id(group: tuple[str, ...]) -> str:
     return "g" + hashlib.sha1("\n".join(group).encode("utf-8"), usedforsecurity=False).hexdigest()[:11]
 
 
-_LATINISH = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")  # before folding, full-width letters too
+_LATINISH = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")
+_LATIN_WORD_RUN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?![A-Za-z0-9])")
+# The fewest letters of a term typed with its words run together that is read as the term (kvcache; not `ab`).
+MIN_JOINED_TERM = 5  # before folding, full-width letters too
 
 
 # The most words a Latin glossary term has that a query's words are compared with by their stems.

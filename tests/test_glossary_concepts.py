@@ -224,3 +224,14 @@ def test_serving_and_training_terms_the_bodies_write_in_chinese_have_their_engli
     ]:
         groups, _rest = glossary().concepts(english)
         assert any(chinese in group for group in groups), (english, groups)
+
+
+def test_a_term_of_several_words_typed_as_one_is_written_apart():
+    """kvcache, longcontext: readers run a term's words together; the texts write them apart."""
+    from analysis.vocabulary import glossary
+
+    known = glossary()
+    assert known.spaced_latin_terms("kvcache优化") == "kv cache优化"
+    assert known.spaced_latin_terms("LongContext 评测") == "long context 评测"
+    assert known.spaced_latin_terms("rag moe deepseek") == "rag moe deepseek"  # words of their own stay
+    assert known.spaced_latin_terms("kvcaches") == "kvcaches"  # only a whole word

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from analysis.normalize import fold
 from analysis.operators import Operator, ParsedQuery, parse
+from analysis.vocabulary import glossary
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 from store.tags import tags_by_id
 
@@ -55,10 +56,12 @@ class Operators:
 
 
 def resolve(q: str) -> Operators:
+    """The operators of `q` and the text left to search, with a glossary term typed as one word written apart
+    (kvcache → kv cache: analysis/vocabulary.Glossary.spaced_latin_terms)."""
     parsed = parse(q)
     if not parsed.has_syntax:
-        return Operators(q, parsed)  # plain words: searched exactly as typed
-    ops = Operators(parsed.text, parsed)
+        return Operators(glossary().spaced_latin_terms(q), parsed)  # plain words: searched as typed
+    ops = Operators(glossary().spaced_latin_terms(parsed.text), parsed)
     ops.help += [_problem_help(p.kind, p.text) for p in parsed.problems]
     ops.must += [_phrase(phrase) for phrase in parsed.phrases]
     ops.must_not += [_phrase(word, EXCLUDED_FIELDS) for word in parsed.excluded]

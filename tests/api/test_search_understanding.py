@@ -603,6 +603,15 @@ def test_asking_which_thing_to_use_lists_projects_first(client, query, kind):
     assert [item["type"] for item in page[:3]] == [kind] * 3, [info_of(i).get("title") for i in page[:3]]
 
 
+@pytest.mark.parametrize(
+    ("joined", "apart"), [("kvcache优化", "KV Cache 优化"), ("speculativedecoding", "speculative decoding")]
+)
+def test_a_term_typed_as_one_word_finds_what_it_finds_written_apart(client, joined, apart):
+    """kvcache优化 found five texts loosely (none on the KV cache); the term is read apart before the search
+    (indexer/queries/operators.resolve)."""
+    assert keys(search(client, joined)) == keys(search(client, apart))
+
+
 def test_events_asked_for_in_an_english_city_are_that_citys(client):
     """`shanghai` was a word no text holds: are there any meetups in shanghai found nothing."""
     page = search(client, "any workshops or meetups in shanghai")
