@@ -1,9 +1,12 @@
 """A question asking what, why or how with no kind named (analysis/understanding.Understood.explaining) asks for an
 explanation: the articles on its topic first, and among them those written to explain (a 科普, an 入门 guide, a
-piece that `explains`). One more alternative of the text query (indexer/queries/text.py)."""
+piece that `explains`). One more alternative of the text query (indexer/queries/text.py). The same for a question
+asking where a topic stands (the reports on it: a weekly, the latest progress) and for one asking which to pick (the
+articles weighing the choices): `answers_first`."""
 
 from __future__ import annotations
 
+from analysis.understanding import Understood
 from analysis.vocabulary import glossary
 from indexer.queries.concepts import group_clause, named_in_title
 
@@ -98,3 +101,23 @@ def explainer_title(titled: dict, title_words: tuple[str, str] = EXPLAINER_TITLE
         }
     }
     return {"constant_score": {"filter": {"bool": {"filter": [says_it_explains, titled]}}, "boost": EXPLAINER_SCORE}}
+
+
+def answers_first(understood: Understood, concepts: frozenset[str]) -> dict | None:
+    """The articles answering the kind of question asked, first (one more alternative of the text query): for where a topic
+    stands (人形机器人现在到什么水平了) the reports on it; for which one to pick (向量数据库选哪个) the ones weighing the
+    choices, of either topic when two are named; for what, why or how, or how two differ, the explanations."""
+    core = understood.core
+    if understood.asking_state:
+        return explanations_first(core, concepts, title_words=STATE_TITLE_WORDS)
+    if understood.choosing:
+        return explanations_first(core, concepts, either=names_two_topics(core), title_words=CHOOSING_TITLE_WORDS)
+    if understood.explaining or (understood.comparing and names_two_topics(core)):
+        return explanations_first(core, concepts, either=understood.comparing)
+    return None
+
+
+def names_two_topics(text: str) -> bool:
+    """Two glossary topics (not aspects) in `text`: what a comparison (剪枝与知识蒸馏对比) compares."""
+    known = glossary()
+    return len(known.topical(known.concepts(text)[0])) >= 2

@@ -29,7 +29,7 @@ from analysis.understanding import Understood, understand, without_asking_words,
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
 from indexer.queries.concepts import group_clause
-from indexer.queries.explaining import CHOOSING_TITLE_WORDS, STATE_TITLE_WORDS, explanations_first
+from indexer.queries.explaining import answers_first
 from indexer.queries.positions import asks_for_topics, most_of, topic_groups, word_positions
 from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses, typed_syllables
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
@@ -103,12 +103,6 @@ def text_query(q: str, concepts: frozenset[str] = frozenset()) -> dict:
     return text_query_and_highlight(q, concepts)[0]
 
 
-def _names_two_topics(text: str) -> bool:
-    """Two glossary topics (not aspects) in `text`: what a comparison (剪枝与知识蒸馏对比) compares."""
-    known = glossary()
-    return len(known.topical(known.concepts(text)[0])) >= 2
-
-
 def text_query_and_highlight(
     q: str, concepts: frozenset[str] = frozenset(), *, ranked: bool = False
 ) -> tuple[dict, dict]:
@@ -134,24 +128,13 @@ def text_query_and_highlight(
         groups = list(dict.fromkeys([*groups, *form_groups]))
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
         places += [place for place in form_understood.places if place not in places]
-    # of the text without its kind and asking words: 入门 of 向量数剧库入门 still ranks the entry guide first
-    topic = without_asking_words(text, understood)
-    meant = meant_text(topic, typed_syllables(topic))
+    meant = _meant_form(text, understood, concepts)
     if meant:
-        # A glossary term typed by its sound or misspelt (多智能替, halucination): the term's concept leads to the
-        # documents naming it otherwise (多 Agent, 幻觉), which the typed text's sound clauses never reach.
-        meant_should, meant_groups, _meant = _form_clauses(meant, concepts)
-        should.append({"bool": {"should": meant_should, "minimum_should_match": 1, "boost": MEANT_FORM_WEIGHT}})
-        groups = list(dict.fromkeys([*groups, *meant_groups]))
-    if understood.asking_state:
-        # where a topic stands now (人形机器人现在到什么水平了): the articles reporting on it first
-        should.append(explanations_first(understood.core, concepts, title_words=STATE_TITLE_WORDS))
-    elif understood.choosing:
-        # which one to pick (向量数据库选哪个): the articles weighing the choices first, of either when two are named
-        either = _names_two_topics(understood.core)
-        should.append(explanations_first(understood.core, concepts, either=either, title_words=CHOOSING_TITLE_WORDS))
-    elif understood.explaining or (understood.comparing and _names_two_topics(understood.core)):
-        should.append(explanations_first(understood.core, concepts, either=understood.comparing))
+        should.append(meant[0])
+        groups = list(dict.fromkeys([*groups, *meant[1]]))
+    answers = answers_first(understood, concepts)
+    if answers:
+        should.append(answers)
     query = {"bool": {"should": should, "minimum_should_match": 1}}
     if understood.asks_only and understood.kinds:
         query = _every_item_of(understood, query, concepts)
@@ -162,6 +145,19 @@ def text_query_and_highlight(
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
     return query, _highlight_query(query, groups, concepts)
+
+
+def _meant_form(text: str, understood: Understood, concepts: frozenset[str]) -> tuple[dict, list] | None:
+    """A glossary term typed by its sound or misspelt (多智能替, halucination) as the glossary writes it, one lighter
+    form of the query (analysis/meant.py), and its groups: the term's concept leads to the documents naming it
+    otherwise (多 Agent, 幻觉), which the typed text's sound clauses never reach. Of the text without its kind and
+    asking words: 入门 of 向量数剧库入门 still ranks the entry guide first."""
+    topic = without_asking_words(text, understood)
+    meant = meant_text(topic, typed_syllables(topic))
+    if not meant:
+        return None
+    should, groups, _understood = _form_clauses(meant, concepts)
+    return {"bool": {"should": should, "minimum_should_match": 1, "boost": MEANT_FORM_WEIGHT}}, groups
 
 
 def _every_item_of(understood: Understood, text: dict, concepts: frozenset[str]) -> dict:
@@ -214,15 +210,9 @@ def _clauses(
     synonyms = _synonym_clause(groups, rest, concepts, topics_suffice=understood.changed)
     if synonyms:
         should.append(synonyms)
-    if understood.recommending and (bare := without_software_words(understood.core)) != understood.core:
-        # A request for a model or a tool (TTS 模型推荐) is answered by projects, few of which call themselves 模型: the
-        # topic without that word, for projects (the kind the request boosts), as if the reader had named them.
-        bare_groups, bare_rest = glossary().concepts(bare)
-        bare_words = _words_clause(query_words(bare), ranked, form_weight, concepts, topics_suffice=True)
-        bare_synonyms = _synonym_clause(bare_groups, bare_rest, concepts, topics_suffice=True)
-        projects = {"term": {"type": "project"}}
-        bare_clauses = [bare_words, *filter(None, [bare_synonyms])]
-        should.append({"bool": {"should": bare_clauses, "minimum_should_match": 1, "filter": [projects]}})
+    projects = _projects_for_a_request(understood, ranked, form_weight, concepts)
+    if projects:
+        should.append(projects)
     if understood.changed:
         # The topic without its question, kind and place words (analysis/understanding.py): its own
         # clauses beside the whole query's, so 怎么用 LoRA 微调 finds what 用 LoRA 微调 finds, while an
@@ -258,6 +248,24 @@ def _clauses(
             should.extend(core)
         groups = list(dict.fromkeys([*groups, *core_groups]))
     return should, groups, understood
+
+
+def _projects_for_a_request(
+    understood: Understood, ranked: bool, form_weight: float, concepts: frozenset[str]
+) -> dict | None:
+    """A request for a model or a tool (TTS 模型推荐) is answered by projects, few of which call themselves 模型: the
+    topic without that word (analysis/understanding.without_software_words), for projects (the kind the request
+    boosts), as if the reader had named them. None for any other query, or a topic without such a word."""
+    if not understood.recommending:
+        return None
+    bare = without_software_words(understood.core)
+    if bare == understood.core:
+        return None
+    groups, rest = glossary().concepts(bare)
+    words = _words_clause(query_words(bare), ranked, form_weight, concepts, topics_suffice=True)
+    synonyms = _synonym_clause(groups, rest, concepts, topics_suffice=True)
+    projects = {"term": {"type": "project"}}
+    return {"bool": {"should": [words, *filter(None, [synonyms])], "minimum_should_match": 1, "filter": [projects]}}
 
 
 def _forgiving(text: str) -> list[dict]:
