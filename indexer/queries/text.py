@@ -55,6 +55,9 @@ LATIN_REST_FIELDS = ["title_words^2", "body_words", "tag_labels", "title.en^2", 
 REGIONAL_FORM_OF_SIMPLIFIED = 0.5
 # The weight of what a query meant when it names a glossary term by its sound or misspells it (analysis/meant.py).
 MEANT_FORM_WEIGHT = 0.5
+# Where what a query meant is looked for as a whole: titles and summaries, not bodies, whose bigrams of a broad term
+# (大模型) were the costliest part of such a search at 1M (bench/RESULTS.md, eighth session).
+MEANT_FIELDS = ["title^4", "title_cn^3", "summary^1.5"]
 # Where the other words are looked for beside a concept named in a summary or body (stemmed for Latin ones:
 # `llm agent` and `llm agents` find the same documents).
 CHINESE_BODY_FIELDS = ["title_words", "body_words", "tag_labels"]
@@ -156,7 +159,9 @@ def _meant_form(text: str, understood: Understood, concepts: frozenset[str]) -> 
     meant = meant_text(topic, typed_syllables(topic))
     if not meant:
         return None
-    should, groups, _understood = _form_clauses(meant, concepts)
+    groups, rest = glossary().concepts(meant)
+    whole = {"multi_match": {"query": meant, "fields": MEANT_FIELDS, "type": "best_fields", "operator": "and"}}
+    should = [whole, *filter(None, [_synonym_clause(groups, rest, concepts)])]
     return {"bool": {"should": should, "minimum_should_match": 1, "boost": MEANT_FORM_WEIGHT}}, groups
 
 
