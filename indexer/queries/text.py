@@ -15,8 +15,10 @@ partial matches from exploding (a query none of whose words is in the corpus fin
   id where the index carries it (one term instead of every synonym in every field), else as phrases;
 - how the topic sounds (indexer/queries/sounds.py): pinyin typed with spaces, near-homophones, a wrong character;
   and what it meant when it names a glossary term by its sound or misspells it (analysis/meant.py), as a lighter form;
-- the query's Taiwan / Hong Kong forms (analysis/regional.py), and for a question asking what, why or how, the
-  stories whose title names the topic once more (indexer/queries/explaining.py)."""
+- the query's Taiwan / Hong Kong forms (analysis/regional.py), and for a question asking what, why or how, where a
+  topic stands or which one to pick, the stories whose title names the topic once more, those written to answer such
+  a question first (indexer/queries/explaining.py); for a request for a model or a tool, the projects on the topic
+  without the word 模型 or 工具 (`_projects_for_a_request`)."""
 
 from __future__ import annotations
 
