@@ -38,9 +38,7 @@ def meant_spelling(text: str, glossary: Glossary) -> str | None:
     while at < len(words):
         for length in range(min(LONGEST_RUN, len(words) - at), 0, -1):
             typed = " ".join(words[at : at + length])
-            if typed in shapes.get(
-                (length, len(typed)), ()
-            ):  # a term as typed (long context): none of its words is mended
+            if typed in shapes.get((length, len(typed)), ()):  # a term as typed (long context): none of it is mended
                 at += length
                 break
             term = _closest(typed, length, shapes)

@@ -49,8 +49,7 @@ _ZH_STATE_ABOUT = "发展趋势 趋势 发展前景 前景 现状".split()
 # verb after 怎么 (办, 用, 解决) is part of the question, never a word a title holds beside the topic.
 _ZH_ASKING_HOW_TO = (
     "怎么办 咋办 怎么解决 如何解决 怎样解决 怎么处理 如何处理 怎么用 怎样用 如何用 如何使用 怎么使用 怎么做 怎样做 如何做 "
-    "能干什么 能做什么 能干啥 "
-    "能做啥 有什么用 有啥用".split()
+    "能干什么 能做什么 能干啥 能做啥 有什么用 有啥用".split()
 )
 # How a reader asks to compare (DPO 与 PPO 对比, …的差异): at a query's end. Titles hold them too (…与 CrewAI 对比), so they
 # stay in the whole query's text, and ask for an explanation only when two topics are compared (text.py): a pasted
@@ -190,7 +189,6 @@ _EN_WORTH = re.compile(
     r"\b(?:needed|necessary)\s*$",
     re.IGNORECASE,
 )
-# The verb closing a how-question (`how does speculative decoding work`): not part of the topic.
 # English words asking how to learn a topic (the best way to learn transformers, learning rag): an explanation, and
 # never a recommendation for its `best`.
 _EN_LEARNING = re.compile(
@@ -206,6 +204,7 @@ _EN_STATE = re.compile(
     r"\s(?:progress|trends|outlook|roadmap)\s*$",
     re.IGNORECASE,
 )
+# The verb closing a how-question (`how does speculative decoding work`): not part of the topic.
 _EN_HOW_WORKS = re.compile(r"^\s*(?P<question>how\b.*?)\s+works?\s*$", re.IGNORECASE)
 # Words that name a kind of item, and the kind.
 _KIND_WORDS = {
@@ -265,6 +264,7 @@ _PLACES = (
     "北京 上海 深圳 广州 杭州 成都 武汉 南京 西安 苏州 天津 重庆 长沙 合肥 厦门 青岛 香港 台北 新加坡 线上".split()
 )
 # The same places as readers type them in English or pinyin (meetups in shanghai), a preposition before them included.
+# Not xian, a syllable of many words typed as pinyin, nor online: online learning is a topic.
 _LATIN_PLACES = {
     "beijing": "北京",
     "shanghai": "上海",
@@ -286,7 +286,7 @@ _LATIN_PLACES = {
     "hongkong": "香港",
     "taipei": "台北",
     "singapore": "新加坡",
-}  # fmt: skip  (not xian, a syllable of many words typed as pinyin; nor online: online learning is a topic)
+}
 _LATIN_PLACE = re.compile(
     r"(?:\b(?:in|at|near|around)\s+)?\b("
     + "|".join(sorted(map(re.escape, _LATIN_PLACES), key=len, reverse=True))
@@ -546,8 +546,7 @@ def without_software_words(core: str) -> str:
     a project answering a request for one (TTS 模型推荐) must hold, since few describe themselves with the word. Here
     also one ending a run of characters after a glossary term (语音识别模型 → 语音识别), unless the run is a term itself
     (扩散模型)."""
-    known = glossary()
-    terms = {term for group in known.groups for term in group}
+    terms = glossary().terms
 
     def trailing(match: re.Match) -> str:
         run = match.group(0)

@@ -141,14 +141,18 @@ class Glossary:
         return {count: tuple(dict.fromkeys(terms)) for count, terms in by_words.items()}
 
     @cached_property
+    def terms(self) -> frozenset[str]:
+        """Every term of every group, as the file writes it (folded, lower-cased)."""
+        return frozenset(term for group in self.groups for term in group)
+
+    @cached_property
     def joined_latin_terms(self) -> dict[str, str]:
         """The English terms of several words or parts (kv cache, long-context) by their letters run together (kvcache,
         longcontext), as readers type them, unless that is a term itself: `spaced_latin_terms`."""
-        terms = {term for group in self.groups for term in group if term.isascii()}
         joined: dict[str, str] = {}
-        for term in sorted(terms):
+        for term in sorted(term for term in self.terms if term.isascii()):
             run = re.sub(r"[\s\-]+", "", term)
-            if run != term and len(run) >= MIN_JOINED_TERM and run not in terms:
+            if run != term and len(run) >= MIN_JOINED_TERM and run not in self.terms:
                 joined.setdefault(run, term)
         return joined
 
@@ -256,10 +260,10 @@ def concept_id(group: tuple[str, ...]) -> str:
     return "g" + hashlib.sha1("\n".join(group).encode("utf-8"), usedforsecurity=False).hexdigest()[:11]
 
 
-_LATINISH = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")
+_LATINISH = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ]")  # before folding, full-width letters too
 _LATIN_WORD_RUN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?![A-Za-z0-9])")
 # The fewest letters of a term typed with its words run together that is read as the term (kvcache; not `ab`).
-MIN_JOINED_TERM = 5  # before folding, full-width letters too
+MIN_JOINED_TERM = 5
 
 
 # The most words a Latin glossary term has that a query's words are compared with by their stems.
