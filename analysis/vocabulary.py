@@ -97,7 +97,9 @@ class Glossary:
                     matched = (gid, len(run))
                     break
             if matched is None:
-                rest.append(words[at])
+                named = self._hyphenated(words[at])
+                found += [group for group in named if group not in found]
+                rest += [] if named else [words[at]]
                 at += 1
                 continue
             group = self._by_id[matched[0]]
@@ -105,6 +107,15 @@ class Glossary:
                 found.append(group)
             at += matched[1]
         return found, rest
+
+    def _hyphenated(self, word: str) -> list[tuple[str, ...]]:
+        """The groups a hyphenated word names when its parts, read as words, are terms and nothing else:
+        `fine-tune` the group of fine-tuning, as a document's `fine-tuned` names it at index time; `gpt-4` none."""
+        parts = word.split("-")
+        if len(parts) < 2 or not all(_ONE_LATIN_WORD.fullmatch(part) for part in parts):
+            return []
+        found, rest = self._by_stem(parts)
+        return [] if rest else found
 
     @cached_property
     def _by_id(self) -> dict[str, tuple[str, ...]]:

@@ -4,6 +4,7 @@ Test modules import from here only."""
 
 from __future__ import annotations
 
+import atexit
 import html
 import json
 import os
@@ -230,13 +231,14 @@ def _migrated_template(database: str) -> str:
         from store.db import get_engine, get_writer_engine
 
         if database == "sqlite":
+            import shutil
             import tempfile
 
-            path = Path(tempfile.mkdtemp(prefix="hub-template-")) / "hub.db"
+            folder = tempfile.mkdtemp(prefix="hub-template-")
+            atexit.register(shutil.rmtree, folder, ignore_errors=True)
+            path = Path(folder) / "hub.db"
             url, name = f"sqlite:///{path}", str(path)
         else:
-            import atexit
-
             name = f"hub_template_{os.getpid()}"
             _pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             _pg_admin(f'CREATE DATABASE "{name}"')

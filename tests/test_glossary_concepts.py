@@ -190,6 +190,20 @@ def test_a_querys_latin_words_name_a_group_by_their_stems_as_a_documents_do():
     assert small.concepts("storage") == ([], "storage")
 
 
+def test_a_hyphenated_word_names_a_group_by_its_parts_stems():
+    """A document's `fine-tuned` names the group of fine-tuning at index time (its parts are stemmed apart); a
+    query's `fine-tune` named nothing, so `how to fine-tune llm` listed every explainer on LLMs. A hyphenated word
+    whose parts read as terms and nothing else names their groups; one that does not stays a word."""
+    tuning = ("微调", "fine-tuning")
+    supervised = ("自监督学习", "self-supervised learning")
+    small = Glossary((LLM, tuning, supervised))
+    assert small.concepts("how to fine-tune llm") == ([LLM, tuning], "how to")
+    assert small.concepts("fine-tuned models") == ([tuning], "models")
+    assert small.concepts("self-supervised learning")[0] == [supervised]
+    assert small.concepts("gpt-4 fine-tune") == ([tuning], "gpt-4")  # parts naming no term: the word stays
+    assert small.concepts("state-of-the-art") == ([], "state-of-the-art")
+
+
 def test_words_readers_say_instead_of_the_terms_name_the_same_concepts():
     """Colloquial names (胡说八道 for hallucination, 智驾 for autonomous driving, 语音转文字 for speech recognition, 向量库 for
     a vector database) are glossary terms: a query typed with them asks for the concept (data/search/glossary.txt)."""
