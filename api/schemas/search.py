@@ -100,6 +100,8 @@ class TotalArgs(Trimmed):
     q = query_field()
     label = TagList(load_default=list)
     time = time_field()
+    # the list's sort: a list ordered by heat or date holds only the close matches (indexer/queries/search.py)
+    sort = sort_field("relevance", ["relevance", "hot", "new"])
 
 
 # {all, story, paper, event, project}: one count per searchable kind.

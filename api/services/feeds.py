@@ -81,7 +81,9 @@ def counts(args: dict) -> Response:
     def count() -> dict:
         ops = resolve_operators(args["q"])
         concepts = reader().concepts()
-        body = build_counts(ops.text, tags=args["label"], time=args["time"], concepts=concepts, operators=ops)
+        body = build_counts(
+            ops.text, tags=args["label"], time=args["time"], sort=args["sort"], concepts=concepts, operators=ops
+        )
         result = reader().search(body)
         found = result["hits"]["total"]["value"]
         relaxed = relaxed_for(reader().search, ops.text, body, found, concepts)

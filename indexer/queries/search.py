@@ -37,7 +37,9 @@ def build_search(
         "track_total_hits": TOTAL_BOUND,
     }
     if q:
-        query, highlight_by = text_query_and_highlight(q, concepts, ranked=sort == "relevance")
+        ranked = _sort_asked(q, sort) == "relevance"
+        # ordered by heat or date: no score puts the loose matches last, so only the close ones are listed
+        query, highlight_by = text_query_and_highlight(q, concepts, ranked=ranked, close=not ranked)
         body["query"]["bool"]["must"] = [query, *body["query"]["bool"].get("must", [])]
         body["highlight"] = {**HIGHLIGHT, "highlight_query": highlight_by}
     return body
@@ -60,15 +62,17 @@ def build_counts(
     *,
     tags: list[str] | None = None,
     time: str | None = None,
+    sort: str = "relevance",
     concepts: frozenset[str] = frozenset(),
     operators: Operators | None = None,
 ) -> dict:
     """Per-type counts for the search tabs: the same query, filters and operators as the search (type:
-    names limit the kinds counted), one aggregation."""
+    names limit the kinds counted), one aggregation; for a list ordered by heat or date, its close matches."""
     types = operators.kinds(None) if operators else None
     query: dict = {"bool": _with_operators({"filter": filters(types, tags, time)}, operators and operators.clauses())}
     if q:
-        query["bool"]["must"] = [text_query(q, concepts), *query["bool"].get("must", [])]
+        close = _sort_asked(q, sort) != "relevance"
+        query["bool"]["must"] = [text_query(q, concepts, close=close), *query["bool"].get("must", [])]
     return {
         "size": 0,
         "track_total_hits": True,

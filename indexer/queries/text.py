@@ -103,21 +103,22 @@ def _pinyin_clauses(text: str) -> list[dict]:
     ]
 
 
-def text_query(q: str, concepts: frozenset[str] = frozenset()) -> dict:
+def text_query(q: str, concepts: frozenset[str] = frozenset(), *, close: bool = False) -> dict:
     """`concepts`: the glossary concept ids every indexed document carries (indexer.lifecycle.indexed_concepts)."""
-    return text_query_and_highlight(q, concepts)[0]
+    return text_query_and_highlight(q, concepts, close=close)[0]
 
 
 def text_query_and_highlight(
-    q: str, concepts: frozenset[str] = frozenset(), *, ranked: bool = False
+    q: str, concepts: frozenset[str] = frozenset(), *, ranked: bool = False, close: bool = False
 ) -> tuple[dict, dict]:
     """The text query, and what titles and summaries are highlighted by (`_highlight_query`); the
     query's glossary groups are found once for both. `ranked`: the scores order the page (a relevance
-    sort), see `_words_clause`."""
+    sort), see `_words_clause`. `close`: only the documents matching the query closely, for a list ordered by heat or
+    date (`_clauses`)."""
     text = fold(q)
     traditional = is_traditional(clean(q))
     weight = 1.0 if traditional else REGIONAL_FORM_OF_SIMPLIFIED
-    should, groups, understood = _clauses(text, concepts, ranked, weight)
+    should, groups, understood = _clauses(text, concepts, ranked, weight, close=close)
     kinds, places = list(understood.kinds), list(understood.places)
     for form in regional_forms(q):
         # Taiwan and Hong Kong words in mainland words (analysis/regional.py): the converted text is one
@@ -126,7 +127,7 @@ def text_query_and_highlight(
         # one in simplified script (程序) more likely means the mainland one, so its form weighs less and
         # is asked for by its words as a whole only (`_form_clauses`).
         if traditional:
-            form_should, form_groups, form_understood = _clauses(form, concepts, ranked, weight)
+            form_should, form_groups, form_understood = _clauses(form, concepts, ranked, weight, close=close)
         else:
             form_should, form_groups, form_understood = _form_clauses(form, concepts)
         should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": weight}})
@@ -137,7 +138,7 @@ def text_query_and_highlight(
     if meant:
         should.append(meant[0])
         groups = list(dict.fromkeys([*groups, *meant[1]]))
-    answers = answers_first(understood, concepts)
+    answers = None if close else answers_first(understood, concepts)  # it orders; a close list has no scores
     if answers:
         should.append(answers)
     query = {"bool": {"should": should, "minimum_should_match": 1}}
@@ -177,11 +178,22 @@ def _every_item_of(understood: Understood, text: dict, concepts: frozenset[str])
 
 
 def _clauses(
-    text: str, concepts: frozenset[str], ranked: bool, form_weight: float = REGIONAL_FORM_OF_SIMPLIFIED
+    text: str,
+    concepts: frozenset[str],
+    ranked: bool,
+    form_weight: float = REGIONAL_FORM_OF_SIMPLIFIED,
+    *,
+    close: bool = False,
 ) -> tuple[list[dict], list, Understood]:
     """The alternatives for one folded text: the clauses of the list in the module's docstring, and the
     topic's own beside them when query understanding took words off (analysis/understanding.py).
-    `form_weight`: of a word's Taiwan / Hong Kong form in the words clause (`_words_clause`)."""
+    `form_weight`: of a word's Taiwan / Hong Kong form in the words clause (`_words_clause`).
+
+    `close`: without the clauses that forgive a typo or a missing word (the forgiving and sound-alike ones, a concept
+    named only in a body, a question's topics alone): ranked by relevance they come after every close match, but a
+    list ordered by heat or date has no score to put them last, and 大模型评测 matched half of a million documents (the
+    titles holding 大模型 by the wrong-character clause's allowance), its hottest first. A query that finds less than a
+    page so is followed by the relaxed pass (api/relaxed_search.py), which has the sound-alike steps."""
     words = query_words(text)
     understood = understand(text)
     groups, rest = glossary().concepts(without_asking_words(text, understood))
@@ -201,7 +213,7 @@ def _clauses(
         # find them. Longer Chinese is found by the bigram clauses above; the characters of a common
         # word as a phrase over every title and summary were a tenth of a search at 1M (issue 12).
         should.append({"multi_match": {"query": text, "fields": UNIGRAM_FIELDS, "type": "phrase", "slop": 0}})
-    if not understood.changed:
+    if not understood.changed and not close:
         should.extend(_forgiving(text))
     arxiv = _arxiv_clause(text)
     if arxiv:
@@ -210,11 +222,13 @@ def _clauses(
         should.extend(_pinyin_clauses(text))
     # How the topic sounds (indexer/queries/sounds.py): pinyin typed with or without spaces, near-homophones,
     # one wrong character; on the topic alone when question or kind words were taken off (芯片与栓力入门).
-    sounds = [*typed_pinyin_clauses(understood.core), *chinese_sound_clauses(understood.core)]
+    sounds = [*typed_pinyin_clauses(understood.core), *([] if close else chinese_sound_clauses(understood.core))]
     if not understood.changed:
         should.extend(sounds)
     # of the text without its kind and asking words (above): a question's topic, as the core's below
-    synonyms = _synonym_clause(groups, rest, concepts, topics_suffice=understood.changed)
+    synonyms = _synonym_clause(
+        groups, rest, concepts, topics_suffice=understood.changed and not close, bodies=not close
+    )
     if synonyms:
         should.append(synonyms)
     projects = _projects_for_a_request(understood, ranked, form_weight, concepts)
@@ -234,12 +248,13 @@ def _clauses(
                     "operator": "and",
                 }
             },
-            _words_clause(query_words(understood.core), ranked, form_weight, concepts, topics_suffice=True),
+            _words_clause(query_words(understood.core), ranked, form_weight, concepts, topics_suffice=not close),
         ]
-        core_synonyms = _synonym_clause(core_groups, core_rest, concepts, topics_suffice=True)
+        core_synonyms = _synonym_clause(core_groups, core_rest, concepts, topics_suffice=not close, bodies=not close)
         if core_synonyms:
             core.append(core_synonyms)
-        core.extend(_forgiving(understood.core))
+        if not close:
+            core.extend(_forgiving(understood.core))
         core.extend(sounds)
         if understood.kinds:
             # a kind word is satisfied by the item's kind: 杭州 活动 finds Hangzhou's events, not every
@@ -492,7 +507,12 @@ def _or_its_group(choice: dict, group: tuple[str, ...] | None, concepts: frozens
 
 
 def _synonym_clause(
-    groups: list[tuple[str, ...]], rest: str, indexed: frozenset[str] = frozenset(), *, topics_suffice: bool = False
+    groups: list[tuple[str, ...]],
+    rest: str,
+    indexed: frozenset[str] = frozenset(),
+    *,
+    topics_suffice: bool = False,
+    bodies: bool = True,
 ) -> dict | None:
     """The query with each glossary term widened to its group: every concept (a group, or a word
     left over) is one alternative set, and most of the concepts must match, so a synonym never
@@ -506,7 +526,7 @@ def _synonym_clause(
     Beside it, the same concepts named only in summaries or bodies (`body_concepts`) with the other words
     anywhere, as a small fixed score: a document that writes a synonym or acronym of the query's concept only
     in its body is found, below those naming it in a title, and the documents the query's own words found are
-    not reordered (scored, it lifted bodies above titles holding the query's words)."""
+    not reordered (scored, it lifted bodies above titles holding the query's words). Not with `bodies` false."""
     if not groups:
         return None
     # Mostly titles and tags: the clauses above match the query's own words everywhere, and each
@@ -523,7 +543,7 @@ def _synonym_clause(
     topics = [group not in glossary().aspects for group in groups] + [False] * len(words)
     topics_suffice = topics_suffice and bool(words)
     named = most_of(concepts, topics, boost=SYNONYM_WEIGHT, topics_suffice=topics_suffice)
-    if not any(concept_id(group) in indexed for group in groups):
+    if not bodies or not any(concept_id(group) in indexed for group in groups):
         return named
     inside = [group_clause(group, indexed, bodies=True) for group in groups]
     inside += [_body_word(word, indexed) for word in words]

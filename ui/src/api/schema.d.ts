@@ -3807,6 +3807,7 @@ export interface paths {
                     label?: string[];
                     /** @description day | 3day | week | month; null = all time */
                     time?: "day" | "3day" | "week" | "month" | null;
+                    sort?: "relevance" | "hot" | "new";
                 };
                 header?: never;
                 path?: never;

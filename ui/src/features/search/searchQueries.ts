@@ -34,10 +34,11 @@ export function searchQuery({ q, model, label, time, sort }: SearchFilters) {
 }
 
 /** GET /v2/total: the count of each kind for the search tabs. */
-export const totalsQuery = ({ q, label, time }: Pick<SearchFilters, 'q' | 'label' | 'time'>) =>
+export const totalsQuery = ({ q, label, time, sort }: Pick<SearchFilters, 'q' | 'label' | 'time' | 'sort'>) =>
   queryOptions({
-    queryKey: ['totals', q, label, time],
-    queryFn: ({ signal }) => api.get('/v2/total', { params: { query: { q, label: labelParam(label), time: time ?? undefined } } }, { signal }),
+    queryKey: ['totals', q, label, time, sort],
+    // the sort too: a list ordered by heat or date holds only the close matches, and the tabs count what it lists
+    queryFn: ({ signal }) => api.get('/v2/total', { params: { query: { q, label: labelParam(label), time: time ?? undefined, sort } } }, { signal }),
   });
 
 /** GET /v2/search/stories_title: title suggestions, highlighted by the API. */
@@ -67,7 +68,7 @@ export function searchPageQueries(filters: Filters, browse: boolean) {
     q,
     sort,
     list: searchQuery({ q, model: filters.model, label: filters.label, time, sort }),
-    totals: totalsQuery({ q, label: filters.label, time }),
+    totals: totalsQuery({ q, label: filters.label, time, sort }),
   };
 }
 
