@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from api.alternatives_search import alternatives_body
 from api.feed_items import page_of
 from indexer.queries.relax import (
     is_a_pair,
@@ -38,7 +39,11 @@ def searched_page(
     search: Search, body: dict, text: str, concepts: frozenset[str], page: int, size: int, labels: list[str]
 ) -> dict:
     """{list, total, page, size, hasNextPage} of the strict search `body` for `text`, with the relaxed pass's hits
-    after the strict ones when it found fewer than a page (or ranked with them: `Relaxed.with_strict`)."""
+    after the strict ones when it found fewer than a page (or ranked with them: `Relaxed.with_strict`); of the
+    alternatives to an item `text` names instead, when it asks for them (api/alternatives_search.py)."""
+    alternatives = alternatives_body(search, text, body, concepts)
+    if alternatives is not None:  # the named item and the items like it: not relaxed further
+        return page_of(search(alternatives), page, size, labels, text)
     data = page_of(search(body), page, size, labels, text)
     relaxed = relaxed_for(search, text, body, data["total"], concepts)
     if relaxed is None:

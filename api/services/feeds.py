@@ -7,6 +7,7 @@ import time
 from flask import Response
 
 import kinds
+from api.alternatives_search import alternatives_body
 from api.context import reader
 from api.envelope import envelope_of
 from api.read_cache import cached_answer
@@ -84,9 +85,10 @@ def counts(args: dict) -> Response:
         body = build_counts(
             ops.text, tags=args["label"], time=args["time"], sort=args["sort"], concepts=concepts, operators=ops
         )
-        result = reader().search(body)
+        alternatives = alternatives_body(reader().search, ops.text, body, concepts)
+        result = reader().search(alternatives or body)
         found = result["hits"]["total"]["value"]
-        relaxed = relaxed_for(reader().search, ops.text, body, found, concepts)
+        relaxed = None if alternatives else relaxed_for(reader().search, ops.text, body, found, concepts)
         if relaxed is not None:
             result = reader().search(widened_body(body, relaxed.query))  # as the list shows them
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}

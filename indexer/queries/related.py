@@ -28,34 +28,41 @@ def build_related(alias: str, doc_id: str, size: int = RELATED_SIZE) -> dict:
         "collapse": {"field": "type", "inner_hits": {"name": "best", "size": size, "_source": LIST_SOURCE}},
         "query": {
             "bool": {
-                "should": [
-                    {
-                        "more_like_this": {
-                            "fields": ["concepts", "tags"],
-                            "like": like,
-                            "min_term_freq": 1,
-                            "min_doc_freq": 1,
-                            "max_query_terms": 25,
-                            "minimum_should_match": 1,
-                            "boost": 2.0,
-                        }
-                    },
-                    {
-                        "more_like_this": {
-                            "fields": ["title_words", "body_words"],
-                            "like": like,
-                            "min_term_freq": 1,
-                            "min_doc_freq": 2,  # a word only this item has says nothing about others
-                            "max_query_terms": 30,
-                            "minimum_should_match": "20%",
-                        }
-                    },
-                ],
+                "should": [concepts_alike(like), words_alike(like, minimum_should_match="20%")],
                 "minimum_should_match": 1,
                 "filter": filters(list(RELATED_KINDS)),
             }
         },
     }
+
+
+def concepts_alike(like: list[dict]) -> dict:
+    """Documents sharing a glossary concept or a tag with the stored documents `like` (also the alternatives to a named item)."""
+    return {
+        "more_like_this": {
+            "fields": ["concepts", "tags"],
+            "like": like,
+            "min_term_freq": 1,
+            "min_doc_freq": 1,
+            "max_query_terms": 25,
+            "minimum_should_match": 1,
+            "boost": 2.0,
+        }
+    }
+
+
+def words_alike(like: list[dict], minimum_should_match: str | None = None) -> dict:
+    """Documents sharing the words of the title and body of the stored documents `like`."""
+    clause = {
+        "fields": ["title_words", "body_words"],
+        "like": like,
+        "min_term_freq": 1,
+        "min_doc_freq": 2,  # a word only this item has says nothing about others
+        "max_query_terms": 30,
+    }
+    if minimum_should_match is not None:
+        clause["minimum_should_match"] = minimum_should_match
+    return {"more_like_this": clause}
 
 
 def interleave(response: dict, size: int = RELATED_SIZE) -> list[dict]:
@@ -67,4 +74,4 @@ def interleave(response: dict, size: int = RELATED_SIZE) -> list[dict]:
     return picked[:size]
 
 
-__all__ = ["RELATED_KINDS", "RELATED_SIZE", "build_related", "interleave"]
+__all__ = ["RELATED_KINDS", "RELATED_SIZE", "build_related", "concepts_alike", "interleave", "words_alike"]

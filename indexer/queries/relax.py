@@ -187,6 +187,11 @@ def names_an_item(q: str, hits: list[dict]) -> bool:
     """A hit's whole name is the query: its title, its repository or the repository's name (quartz-rag), a person.
     The reader typed a name and the strict pass found it, so widening its words (every RAG project after
     quartz-rag) would only bury the answer."""
+    return named_item(q, hits) is not None
+
+
+def named_item(q: str, hits: list[dict]) -> dict | None:
+    """The first of `hits` whose whole name is `q` (`names_an_item`), or None."""
     wanted = _name_key(q)
     for hit in hits:
         source = hit.get("_source", {})
@@ -199,8 +204,8 @@ def names_an_item(q: str, hits: list[dict]) -> bool:
             *([people] if isinstance(people, str) else people),
         ]
         if any(name and _name_key(name) == wanted for name in names):
-            return True
-    return False
+            return hit
+    return None
 
 
 def _name_key(text: str) -> str:
