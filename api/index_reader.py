@@ -57,6 +57,16 @@ class IndexReader:
         extra = {"request_timeout": timeout} if timeout is not None else {}
         return self._call(self.es.search, index=self.alias, body=body, **extra)
 
+    def msearch(self, bodies: list[dict], timeout: float | None = None) -> list[dict]:
+        """The answers of several searches sent as one request, in order; a failed one raises as a search would."""
+        extra = {"request_timeout": timeout} if timeout is not None else {}
+        lines = [line for body in bodies for line in ({}, body)]
+        answers = self._call(self.es.msearch, index=self.alias, body=lines, **extra)["responses"]
+        for answer in answers:
+            if "error" in answer:
+                raise TransportError(answer.get("status", 500), answer["error"].get("type", "error"), answer["error"])
+        return answers
+
     def concepts(self) -> frozenset[str]:
         """The glossary concept ids every document behind the alias carries (for text_query), asked of
         the engine at most every CONCEPTS_TTL seconds; none while the alias has no index (the search

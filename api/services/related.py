@@ -33,8 +33,8 @@ def related_items(args: dict) -> Response:
     doc_id = _doc_id(args["type"], args["id"])
 
     def read() -> dict:
-        response = reader().search(build_related(settings().index_alias, doc_id))
-        return {"list": [hit_to_item(hit) for hit in interleave(response)]}
+        responses = reader().msearch(build_related(settings().index_alias, doc_id))
+        return {"list": [hit_to_item(hit) for hit in interleave(responses)]}
 
     return cached_answer(args, read, lambda data: apply_item_flags(data["list"]))[0]
 

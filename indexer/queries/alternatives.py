@@ -4,7 +4,7 @@ more-like-this over the stored document: its glossary concepts and tags must be 
 
 from __future__ import annotations
 
-from indexer.queries.related import concepts_alike, words_alike
+from indexer.queries.related import TITLE_AND_BODY_WORDS, concepts_alike, words_alike
 
 # The named item's fixed score: above any item like it, so the list starts with what the reader named.
 NAMED_ITEM_SCORE = 1000.0
@@ -17,7 +17,7 @@ def alternatives_query(index: str, doc_id: str, kind: str) -> dict:
     return {
         "bool": {
             "must": [{"bool": {"should": named_or_alike, "minimum_should_match": 1}}],
-            "should": [words_alike(like)],
+            "should": [words_alike(like, TITLE_AND_BODY_WORDS)],
             "filter": [{"term": {"type": kind}}],
         }
     }

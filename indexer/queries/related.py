@@ -1,15 +1,16 @@
 """Related items across kinds (issue 34): up to six stories, papers, projects and events that share an
-item's glossary concepts and tags, or its words, in one engine query.
+item's glossary concepts and tags, or its title's words, in one multi-search.
 
 Two more-like-this clauses over the stored document (the engine reads it by id, so the caller sends no
 text): the concepts and tags, which name the topic whatever the language or spelling, weigh more than
-the words of the title and body, which find what the glossary does not know. The item itself is left
-out by the engine (more-like-this never returns the documents it was given).
+the words of the title, which find what the glossary does not know. The item itself is left out by the
+engine (more-like-this never returns the documents it was given).
 
-Long stories share many words with each other, so ranked alone they would fill every place. The hits
-are collapsed by kind (the best few of each, still one query), and `interleave` takes the kinds in
-turn, the kind with the best hit first: a story page shows the papers, projects and events of its
-topic beside the stories."""
+Long stories share many words with each other, so ranked alone they would fill every place. So each kind is
+searched for its best few (one search per kind, sent together), and `interleave` takes the kinds in turn, the kind
+with the best hit first: a story page shows the papers, projects and events of its topic beside the stories. One
+search collapsed by kind gave the same lists but read every match to collapse them, twice the time at 1M
+(bench/RESULTS.md)."""
 
 from __future__ import annotations
 
@@ -19,21 +20,19 @@ RELATED_KINDS = ("story", "paper", "project", "event")
 RELATED_SIZE = 6
 
 
-def build_related(alias: str, doc_id: str, size: int = RELATED_SIZE) -> dict:
+def build_related(alias: str, doc_id: str, size: int = RELATED_SIZE) -> list[dict]:
+    """One search per kind (sent as one multi-search): the best `size` items of each kind like `doc_id`."""
     like = [{"_index": alias, "_id": doc_id}]
-    return {
-        "size": len(RELATED_KINDS),  # one group per kind
-        "track_total_hits": False,
-        "_source": False,
-        "collapse": {"field": "type", "inner_hits": {"name": "best", "size": size, "_source": LIST_SOURCE}},
-        "query": {
-            "bool": {
-                "should": [concepts_alike(like), words_alike(like, minimum_should_match="20%")],
-                "minimum_should_match": 1,
-                "filter": filters(list(RELATED_KINDS)),
-            }
-        },
-    }
+    alike = [concepts_alike(like), words_alike(like, TITLE_WORDS, minimum_should_match="20%")]
+    return [
+        {
+            "size": size,
+            "track_total_hits": False,
+            "_source": LIST_SOURCE,
+            "query": {"bool": {"should": alike, "minimum_should_match": 1, "filter": filters([kind])}},
+        }
+        for kind in RELATED_KINDS
+    ]
 
 
 def concepts_alike(like: list[dict]) -> dict:
@@ -51,10 +50,18 @@ def concepts_alike(like: list[dict]) -> dict:
     }
 
 
-def words_alike(like: list[dict], minimum_should_match: str | None = None) -> dict:
-    """Documents sharing the words of the title and body of the stored documents `like`."""
+# The fields whose words make documents alike. The related items read the titles only: at 1M the bodies' common words
+# made their search most of a second (bench/RESULTS.md), for lists as much on topic (the concepts and tags, named in
+# bodies too, carry the topic; on the demo corpus 72% of the items were the same). The alternatives to a named
+# project, a rarer search, read its summary too: a project's repository name says little of what it does.
+TITLE_WORDS = ["title_words"]
+TITLE_AND_BODY_WORDS = ["title_words", "body_words"]
+
+
+def words_alike(like: list[dict], fields: list[str], minimum_should_match: str | None = None) -> dict:
+    """Documents sharing the words of `fields` of the stored documents `like`."""
     clause = {
-        "fields": ["title_words", "body_words"],
+        "fields": fields,
         "like": like,
         "min_term_freq": 1,
         "min_doc_freq": 2,  # a word only this item has says nothing about others
@@ -65,13 +72,23 @@ def words_alike(like: list[dict], minimum_should_match: str | None = None) -> di
     return {"more_like_this": clause}
 
 
-def interleave(response: dict, size: int = RELATED_SIZE) -> list[dict]:
-    """The hits of a `build_related` answer, one kind after another (the kind with the best hit first)."""
-    groups = [group["inner_hits"]["best"]["hits"]["hits"] for group in response["hits"]["hits"]]
+def interleave(responses: list[dict], size: int = RELATED_SIZE) -> list[dict]:
+    """The hits of the `build_related` searches, one kind after another (the kind with the best hit first)."""
+    groups = [hits for hits in (response["hits"]["hits"] for response in responses) if hits]
+    groups.sort(key=lambda hits: hits[0]["_score"], reverse=True)
     picked: list[dict] = []
     for turn in range(size):
         picked += [hits[turn] for hits in groups if turn < len(hits)]
     return picked[:size]
 
 
-__all__ = ["RELATED_KINDS", "RELATED_SIZE", "build_related", "concepts_alike", "interleave", "words_alike"]
+__all__ = [
+    "RELATED_KINDS",
+    "RELATED_SIZE",
+    "TITLE_AND_BODY_WORDS",
+    "TITLE_WORDS",
+    "build_related",
+    "concepts_alike",
+    "interleave",
+    "words_alike",
+]

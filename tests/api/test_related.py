@@ -54,3 +54,19 @@ def test_bad_requests_are_told_and_unknown_items_have_none(client):
     assert error_of(client.get("/api/v1/related?type=user&id=1"), 400)
     assert error_of(client.get("/api/v1/related?type=story"), 400)
     assert related(client, "story", "99999999") == []
+
+
+def test_each_kind_is_searched_apart_and_the_kinds_take_turns_the_best_first():
+    from indexer.queries.related import RELATED_KINDS, build_related, interleave
+
+    bodies = build_related("hub", "story-1")
+    assert [body["query"]["bool"]["filter"] for body in bodies] == [
+        [{"terms": {"type": [kind]}}] for kind in RELATED_KINDS
+    ]
+
+    def answer(kind: str, scores: list[float]) -> dict:
+        return {"hits": {"hits": [{"_id": f"{kind}-{n}", "_score": score} for n, score in enumerate(scores)]}}
+
+    responses = [answer("story", [5, 4, 3]), answer("paper", [9, 1]), answer("project", []), answer("event", [2])]
+    picked = [hit["_id"] for hit in interleave(responses, size=5)]
+    assert picked == ["paper-0", "story-0", "event-0", "paper-1", "story-1"]
