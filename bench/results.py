@@ -87,7 +87,7 @@ def write_results(report: Report, started: str, heap: str, site_description: str
         "| --- | --- | --- | --- | --- | --- |",
         *report.fixed_part,
         "",
-        "Related items (`GET /api/v1/related`, six of any kind, one engine query: issue 34) for distinct stories",
+        "Related items (`GET /api/v1/related`, six of any kind, one multi-search of a search per kind: issue 34) for distinct stories",
         "and papers, uncached, against the same body straight to the engine:",
         "",
         "| index | items | API p50 / p99 ms | engine p50 / p99 ms | API − engine at p50 ms | load |",
