@@ -12,7 +12,7 @@ from collections.abc import Callable
 from analysis.alternatives import alternatives_to
 from analysis.normalize import fold
 from indexer.queries.alternatives import alternatives_query
-from indexer.queries.relax import NAMES_LOOKED_AT, named_item
+from indexer.queries.relax import named_item, names_body
 from indexer.queries.text import text_query
 
 Search = Callable[[dict], dict]
@@ -24,12 +24,7 @@ def alternatives_body(search: Search, text: str, body: dict, concepts: frozenset
     name = alternatives_to(fold(text)) if text else None
     if name is None:
         return None
-    looked_at = {
-        "query": text_query(name, concepts),
-        "size": NAMES_LOOKED_AT,
-        "_source": ["title", "repo", "people", "type"],
-    }
-    item = named_item(name, search(looked_at)["hits"]["hits"])
+    item = named_item(name, search(names_body({"query": text_query(name, concepts)}))["hits"]["hits"])
     if item is None:
         return None
     kind = item["_source"]["type"]

@@ -69,33 +69,27 @@ def timed_engine_search(
     the API builds it before sending; the answer is asked for uncompressed, as the API's answer is and as
     the API's own engine client reads it: `requests` asks for gzip by default, and the engine's
     compressing and the client's unpacking counted on the engine's side only (issue 12)."""
-    data = json.dumps(body)
-    started = time.perf_counter()
-    answer = session.post(
-        f"{es_url}/{alias}/_search",
-        data=data,
-        headers={"Content-Type": "application/json", "Accept-Encoding": "identity"},
-        timeout=30,
-    )
-    elapsed = (time.perf_counter() - started) * 1000
-    answer.raise_for_status()
-    return elapsed, answer
+    return _timed_engine_post(session, f"{es_url}/{alias}/_search", json.dumps(body), "application/json")
 
 
 def timed_engine_msearch(session: requests.Session, es_url: str, alias: str, bodies: list[dict]) -> float:
     """ms of several searches sent to the engine as one multi-search (the related items' one per kind), as
     `timed_engine_search` times one."""
     data = "".join(f"{{}}\n{json.dumps(body)}\n" for body in bodies)
+    return _timed_engine_post(session, f"{es_url}/{alias}/_msearch", data, "application/x-ndjson")[0]
+
+
+def _timed_engine_post(
+    session: requests.Session, url: str, data: str, content_type: str
+) -> tuple[float, requests.Response]:
+    """(ms, answer) of one encoded request to the engine, its answer asked for uncompressed."""
     started = time.perf_counter()
     answer = session.post(
-        f"{es_url}/{alias}/_msearch",
-        data=data,
-        headers={"Content-Type": "application/x-ndjson", "Accept-Encoding": "identity"},
-        timeout=30,
+        url, data=data, headers={"Content-Type": content_type, "Accept-Encoding": "identity"}, timeout=30
     )
     elapsed = (time.perf_counter() - started) * 1000
     answer.raise_for_status()
-    return elapsed
+    return elapsed, answer
 
 
 def timed_site_search(session: requests.Session, port: int, args: dict) -> tuple[float, requests.Response]:

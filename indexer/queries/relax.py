@@ -179,8 +179,9 @@ def _pair(groups: list, units: int) -> bool:
 
 
 def names_body(strict: dict) -> dict:
-    """The few documents (fewer than a page) a strict search body found, with what names them (`names_an_item`)."""
-    return {"query": strict["query"], "size": NAMES_LOOKED_AT, "_source": ["title", "repo", "people"]}
+    """The few documents (fewer than a page) a strict search body found, with what names them and their kind
+    (`named_item`)."""
+    return {"query": strict["query"], "size": NAMES_LOOKED_AT, "_source": ["title", "repo", "people", "type"]}
 
 
 def names_an_item(q: str, hits: list[dict]) -> bool:

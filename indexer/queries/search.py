@@ -29,15 +29,16 @@ def build_search(
 ) -> dict:
     """`concepts`: the glossary concept ids the index carries (text_query); `extra`: the operators' filter,
     must and must_not clauses (indexer/queries/operators.py)."""
+    asked = _sort_asked(q, sort)  # understands the query once: the text query below needs the same answer
     body: dict = {
         **paging(page, size),
         "query": {"bool": _with_operators({"filter": filters(types, tags, time)}, extra)},
-        "sort": sort_clause(_sort_asked(q, sort), time),
+        "sort": sort_clause(asked, time),
         "_source": LIST_SOURCE,
         "track_total_hits": TOTAL_BOUND,
     }
     if q:
-        ranked = _sort_asked(q, sort) == "relevance"
+        ranked = asked == "relevance"
         # ordered by heat or date: no score puts the loose matches last, so only the close ones are listed
         query, highlight_by = text_query_and_highlight(q, concepts, ranked=ranked, close=not ranked)
         body["query"]["bool"]["must"] = [query, *body["query"]["bool"].get("must", [])]
