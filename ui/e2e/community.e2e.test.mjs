@@ -63,8 +63,11 @@ describe('papers and people', { concurrency: false }, () => {
     await page.goto(`${BASE}/paper/${papers.list[0].paper_info.id}`);
     const vote = page.locator('.paper-page__actions .paper-vote');
     await vote.waitFor();
+    await page.waitForLoadState('networkidle'); // the session is known: the click votes instead of asking to sign in
+    assert.equal(await vote.getAttribute('aria-pressed'), 'false', 'the member has not voted for it yet');
     const before = await countOf(vote);
-    await vote.click();
+    const [answer] = await Promise.all([page.waitForResponse((r) => /\/api\/v1\/papers\/\d+\/vote$/.test(r.url())), vote.click()]);
+    assert.equal(answer.status(), 200, 'the vote is accepted');
     await page.waitForFunction(() => document.querySelector('.paper-page__actions .paper-vote')?.getAttribute('aria-pressed') === 'true');
     assert.equal(await countOf(vote), before + 1);
     const box = await vote.boundingBox();
@@ -72,7 +75,7 @@ describe('papers and people', { concurrency: false }, () => {
     const related = page.getByRole('complementary', { name: '相关推荐' });
     await related.locator('li').first().waitFor();
     await shot(page, 'paper-vote-375');
-    await vote.click(); // leave the demo data as it was
+    await Promise.all([page.waitForResponse((r) => /\/api\/v1\/papers\/\d+\/unvote$/.test(r.url())), vote.click()]); // leave the demo data as it was
     await page.waitForFunction(() => document.querySelector('.paper-page__actions .paper-vote')?.getAttribute('aria-pressed') === 'false');
     await context.close();
   });

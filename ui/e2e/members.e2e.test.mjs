@@ -4,7 +4,7 @@
 // live event's 观看直播.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, BASE, DESKTOP, launch, newPage, PHONE_CONTEXT, shot } from './browser.mjs';
+import { api, BASE, DESKTOP, launch, newPage, PHONE_CONTEXT, shot, waitFor } from './browser.mjs';
 
 const phone = PHONE_CONTEXT;
 const FORMS = [['desktop', {}], ['phone', phone]];
@@ -65,16 +65,20 @@ describe('signed out', () => {
     const { context, page } = await newPage(browser);
     const failed = [];
     let probes = 0;
+    // Probes are counted as they are sent; a loaded machine may send one after the network was idle.
+    page.on('request', (req) => {
+      if (new URL(req.url()).origin === BASE && new URL(req.url()).pathname === '/api/v1/users') probes += 1;
+    });
     page.on('response', (res) => {
       const url = new URL(res.url());
-      if (url.origin !== BASE) return;
-      if (res.status() >= 400) failed.push(`${res.status()} ${url.pathname}${url.search} on ${page.url()}`);
-      if (url.pathname === '/api/v1/users') probes += 1;
+      if (url.origin === BASE && res.status() >= 400) failed.push(`${res.status()} ${url.pathname}${url.search} on ${page.url()}`);
     });
     for (const path of pages) {
       probes = 0;
       await page.goto(BASE + path);
       await page.waitForLoadState('networkidle');
+      await waitFor(() => probes > 0, 15000, `${path}: no session probe`);
+      await page.waitForLoadState('networkidle'); // a second probe, had there been one, is sent by now
       assert.equal(probes, 1, `${path}: one session probe`);
     }
     assert.deepEqual(failed, []);
