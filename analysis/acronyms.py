@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from analysis.normalize import fold, plain_text
-from analysis.vocabulary import ASPECT_MARK
+from analysis.vocabulary import marked_line
 
 ABBREVIATION = r"[A-Z][A-Za-z0-9\-]{1,9}"
 _CHINESE_DEFINITION = re.compile(rf"([\u3400-\u9fff\-·]{{2,24}})\s*\(({ABBREVIATION})\)")
@@ -103,7 +103,7 @@ def mine(texts: Iterable[str]) -> Counter:
 
 
 def _terms(line: str) -> list[str]:
-    return [fold(t).lower() for t in line.strip().removeprefix(ASPECT_MARK).split(",") if fold(t)]
+    return [fold(t).lower() for t in marked_line(line)[0].split(",") if fold(t)]
 
 
 def _is_group(line: str) -> bool:

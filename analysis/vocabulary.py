@@ -42,6 +42,21 @@ def _text_lines(text: str) -> list[str]:
 # A line starting with this marks an aspect (成本, cost): a word said of any topic, translated like the others
 # but no topic of its own (`Glossary.aspects`).
 ASPECT_MARK = "~"
+# A line starting with this marks terms that are names of their own (`Glossary.own_names`): the shorter terms inside
+# them do not count where they stand. Vector quantization is no model quantization (量化), token merging no tokenizer,
+# proximal policy optimization no policy (政策法规), 训练营 (a bootcamp) no training.
+OWN_NAME_MARK = "!"
+
+
+def marked_line(line: str) -> tuple[str, bool, bool]:
+    """A glossary line without its marks, and whether it was marked an aspect and a name of its own (either order)."""
+    line = line.strip()
+    aspect = own_name = False
+    while line[:1] in (ASPECT_MARK, OWN_NAME_MARK) and line:
+        aspect = aspect or line[0] == ASPECT_MARK
+        own_name = own_name or line[0] == OWN_NAME_MARK
+        line = line[1:]
+    return line, aspect, own_name
 
 
 @dataclass(frozen=True)
@@ -51,6 +66,10 @@ class Glossary:
     # search decides whether a topic may widen to one of its concepts (indexer/queries/relax.py): TTS 成本 is a
     # topic and an aspect of it, not two topics.
     aspects: frozenset[tuple[str, ...]] = frozenset()
+    # Groups whose terms are names of their own (OWN_NAME_MARK): a document naming one of them does not name, by that
+    # term's words, the groups of the shorter terms inside it. The query side needs no rule for it: `concepts` cuts
+    # the longest terms out first.
+    own_names: frozenset[tuple[str, ...]] = frozenset()
 
     def topical(self, groups: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
         """`groups` without the aspects."""
@@ -234,25 +253,37 @@ class Glossary:
         """The ids of the groups a Latin word names by its stem (`agents` names the group of `agent`)."""
         return self._latin_ids(latin_stems(word))
 
+    @cached_property
+    def _own_name_ids(self) -> frozenset[str]:
+        return frozenset(concept_id(group) for group in self.own_names)
+
     def _chinese_ids(self, texts: list[str]) -> list[str]:
-        """One id per Chinese term found inside `texts`."""
+        """One id per Chinese term found inside `texts`, but not a term found only inside a name of its own."""
         if not texts:
             return []
         joined = "\n".join(texts).lower()  # a line break: no term runs from one text into the next
-        return [gid for term, gid in self._index_terms[0] if term in joined]
+        found = [(term, gid) for term, gid in self._index_terms[0] if term in joined]
+        own = [term for term, gid in found if gid in self._own_name_ids]
+        if own:
+            found = [(term, gid) for term, gid in found if term in _without_longer(joined, own, term)]
+        return [gid for _term, gid in found]
 
     def _latin_ids(self, readings: list[tuple[str, ...]]) -> list[str]:
-        """One id per Latin term found as consecutive stems in one of the `readings`."""
+        """One id per Latin term found as consecutive stems in one of the `readings`, but not a term found only inside
+        a name of its own (`proximal policy optimization` names no `policy`)."""
         latin_terms = self._index_terms[1]
         present = {stem for stems in readings for stem in stems}
-        candidates = [entry for stem in present if stem in latin_terms for entry in latin_terms[stem]]
-        matched = {  # by term: a term found in two readings counts once
-            term: gid
-            # in glossary order, not the set's: the same field in every process
-            for _order, term, run, gid in sorted(candidates)
-            if any(holds_run(stems, run) for stems in readings)
-        }
-        return list(matched.values())
+        # in glossary order, not the set's: the same field in every process
+        candidates = sorted(entry for stem in present if stem in latin_terms for entry in latin_terms[stem])
+        found = [entry for entry in candidates if any(holds_run(stems, entry[2]) for stems in readings)]
+        own_runs = [run for _order, _term, run, gid in found if gid in self._own_name_ids]
+        if own_runs:
+            found = [
+                entry
+                for entry in found
+                if any(holds_run(stems, entry[2]) for stems in _without_runs(readings, own_runs, len(entry[2])))
+            ]
+        return list({term: gid for _order, term, _run, gid in found}.values())  # a term in two readings counts once
 
     def expansions(self, query: str) -> list[str]:
         """Terms meaning the same as a glossary term found in `query` (the query's own terms left out)."""
@@ -288,6 +319,31 @@ _LATIN_CHARACTER = re.compile(r"[a-z0-9]")
 LATIN_WORD = re.compile(r"[a-z][a-z0-9-]*")
 # A term naming a property shares its stem with a verb that means something else (`explained`, explainability).
 _A_PROPERTY = ("ability", "ibility")
+
+
+def _without_longer(text: str, names: list[str], term: str) -> str:
+    """`text` with the `names` longer than `term` cut out: where `term` is still found, it stands on its own."""
+    for name in sorted(names, key=len, reverse=True):
+        if len(name) > len(term):
+            text = text.replace(name, "\n")
+    return text
+
+
+def _without_runs(readings: list[tuple[str, ...]], runs: list[tuple[str, ...]], shorter: int) -> list[tuple[str, ...]]:
+    """`readings` with every occurrence of the `runs` longer than `shorter` words blanked out (the longest first)."""
+    runs = [run for run in runs if len(run) > shorter]
+    if not runs:
+        return readings
+    left = []
+    for reading in readings:
+        stems = list(reading)
+        for run in sorted(runs, key=len, reverse=True):
+            size = len(run)
+            for at in range(len(stems) - size + 1):
+                if tuple(stems[at : at + size]) == run:
+                    stems[at : at + size] = [""] * size
+        left.append(tuple(stems))
+    return left
 
 
 def _word_stem(word: str) -> str | None:
@@ -337,16 +393,17 @@ def use_glossary_source(source: Callable[[], tuple[object, str]] | None) -> None
 
 
 def _parsed(lines: list[str]) -> Glossary:
-    groups, aspects = [], []
-    for line in lines:
-        aspect = line.startswith(ASPECT_MARK)
-        line = line.removeprefix(ASPECT_MARK)
+    groups, aspects, own_names = [], [], []
+    for marked in lines:
+        line, aspect, own_name = marked_line(marked)
         terms = tuple(dict.fromkeys(fold(t).lower() for t in line.split(",") if fold(t)))
         if len(terms) > 1:
             groups.append(terms)
             if aspect:
                 aspects.append(terms)
-    return Glossary(tuple(groups), frozenset(aspects))
+            if own_name:
+                own_names.append(terms)
+    return Glossary(tuple(groups), frozenset(aspects), frozenset(own_names))
 
 
 def glossary(path: Path | None = None) -> Glossary:
