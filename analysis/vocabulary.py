@@ -235,7 +235,7 @@ class Glossary:
         found: list[str] = []
         for texts, weight in ((titles, 2), (tags, 1)):
             texts = [text for text in texts if text]
-            readings = [stems for text in texts if _LATINISH.search(text) for stems in latin_stems(text)]
+            readings = [stems for text in self._latin_parts(texts) for stems in latin_stems(text)]
             found += (self._chinese_ids(texts) + self._latin_ids(readings)) * weight
         if summary and _LATINISH.search(summary):  # folding is the costly part: not for a Chinese summary
             found += self._latin_ids(latin_stems(fold(summary)))
@@ -246,7 +246,7 @@ class Glossary:
         which the search weighs far below `concepts` (issue 36: a paper writing 对比学习 once in its abstract is
         found by 对比学习 or its synonyms, below the papers naming it in their titles)."""
         texts = [text for text in texts if text]
-        readings = [stems for text in texts if _LATINISH.search(text) for stems in latin_stems(text)]
+        readings = [stems for text in self._latin_parts(texts) for stems in latin_stems(text)]
         return list(dict.fromkeys(self._chinese_ids(texts) + self._latin_ids(readings)))
 
     def latin_ids(self, word: str) -> list[str]:
@@ -256,6 +256,27 @@ class Glossary:
     @cached_property
     def _own_name_ids(self) -> frozenset[str]:
         return frozenset(concept_id(group) for group in self.own_names)
+
+    @cached_property
+    def _mixed_own_names(self) -> re.Pattern | None:
+        """The names of their own mixing Latin and Chinese (token 合并), as written and run together, longest first,
+        in any case (titles are folded, not lower-cased: their case changes cut Latin words apart)."""
+        mixed = {
+            spelling
+            for group in self.own_names
+            for term in group
+            if not term.isascii() and _LATINISH.search(term)
+            for spelling in (term, _run_together(term))
+        }
+        names = sorted(mixed, key=len, reverse=True)
+        return re.compile("|".join(map(re.escape, names)), re.IGNORECASE) if names else None
+
+    def _latin_parts(self, texts: list[str]) -> list[str]:
+        """The `texts` holding Latin words, without the names of their own mixing Latin and Chinese: the Chinese side
+        names their group, and their Latin words name nothing else (the `token` of Token 合并 is no tokenizer)."""
+        latin = [text for text in texts if _LATINISH.search(text)]
+        mixed = self._mixed_own_names
+        return [mixed.sub("\n", text) for text in latin] if mixed and latin else latin
 
     def _chinese_ids(self, texts: list[str]) -> list[str]:
         """One id per Chinese term found inside `texts`, but not a term found only inside a name of its own."""
