@@ -180,3 +180,42 @@ def test_the_fuzzy_clause_is_left_out_of_six_words_or_more(q, fuzzy):
 )
 def test_word_positions_keep_a_split_term_and_a_run_of_single_characters_together(q, positions):
     assert word_positions(query_words(fold(q))) == positions
+
+
+@pytest.mark.parametrize(
+    ("word", "groups", "said"),
+    [
+        ("算法", [("推荐系统", "recommender system", "推荐算法")], "推荐系统"),
+        ("模型", [("大模型", "大语言模型", "llm")], "大模型"),
+        ("助手", [None, ("ai 编程", "编程助手")], "ai 编程"),
+        ("pipeline", [("检索增强生成", "rag", "retrieval augmented generation")], None),  # no term holds it
+        ("模", [("大模型", "llm")], None),  # one character is in too many terms
+        ("system", [("推荐系统", "recommender system")], "推荐系统"),  # a Latin word, as a word of the term
+        ("sys", [("推荐系统", "recommender system")], None),  # not part of a word
+    ],
+)
+def test_a_plain_word_a_term_of_the_querys_concept_holds_is_said_by_it(word, groups, said):
+    from indexer.queries.positions import said_by
+
+    group = said_by(word, groups)
+    assert (group[0] if group else None) == said
+
+
+def test_a_word_the_concepts_own_term_holds_is_not_required_beside_it(demo_stack):
+    """RAG检索增强: 检索增强 is part of 检索增强生成, a term of RAG's group, so the query asks for RAG; required as typed, it
+    left out the documents naming RAG without those words (23 of RAG's 42 on the demo corpus)."""
+    es = Elasticsearch(ES_URL)
+
+    def found(q: str) -> set[str]:
+        hits = es.search(index=demo_stack.alias, body=build_search(q, sort="relevance", size=500))["hits"]["hits"]
+        return {hit["_id"] for hit in hits}
+
+    from analysis.vocabulary import concept_id, glossary
+
+    [rag_group], _rest = glossary().concepts("RAG")
+    named = {"term": {"concepts": concept_id(rag_group)}}  # in a title, a tag or an English summary
+    naming_rag = {hit["_id"] for hit in es.search(index=demo_stack.alias, query=named, size=500)["hits"]["hits"]}
+    assert len(naming_rag) > 20
+    assert naming_rag <= found("RAG检索增强"), sorted(naming_rag - found("RAG检索增强"))
+    # a word no term of the concept holds is still required beside it
+    assert not naming_rag <= found("RAG 显存")

@@ -91,3 +91,28 @@ def topic_groups(positions: list[list[str]]) -> list[tuple[str, ...] | None]:
 def _topic_of(groups: tuple[tuple[str, ...], ...], aspects: frozenset[tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
     """Each term of a topical group, and its group (cached per glossary)."""
     return {term: group for group in groups if group not in aspects for term in group}
+
+
+# The fewest characters of a Chinese word that a longer term of the query's concept may say (a single character is
+# in too many terms: 模 of 大模型).
+_SAID_MIN_CHINESE = 2
+
+
+def said_by(word: str, groups: list[tuple[str, ...] | None]) -> tuple[str, ...] | None:
+    """The group among `groups` one of whose longer terms holds `word` (a plain word of the query, no term of its own):
+    推荐系统 算法 asks for recommender systems, and 推荐算法 is one of their terms, so a text on them answers it without
+    the word 算法; likewise 多模态 模型 (多模态大模型), LLM 模型 (大语言模型), AI 编程 助手 (编程助手). Required as typed, such
+    a word outranked the concept (a text titled …算法工程师的观察 that names 推荐系统 once in its body came first)."""
+    word = word.lower()
+    latin = word.isascii()
+    if not latin and len(word) < _SAID_MIN_CHINESE:
+        return None
+    for group in groups:
+        if group is None:
+            continue
+        for term in group:
+            if term == word:
+                break  # the word is the group's own term: no other group says it for it
+            if (word in term.split()) if latin else (word in term):
+                return group
+    return None

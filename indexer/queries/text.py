@@ -32,7 +32,7 @@ from analysis.vocabulary import concept_id, glossary
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
 from indexer.queries.concepts import group_clause
 from indexer.queries.explaining import answers_first
-from indexer.queries.positions import asks_for_topics, most_of, topic_groups, word_positions
+from indexer.queries.positions import asks_for_topics, most_of, said_by, topic_groups, word_positions
 from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses, typed_syllables
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
@@ -491,6 +491,12 @@ def _by_position(
     # A topic is there as typed or by another of its group's terms (RAG检索增强: a paper writing only 检索增强生成),
     # which satisfies the position without scoring: the glossary clause scores synonyms.
     choices = [_or_its_group(choice, group, concepts) for choice, group in zip(choices, topics, strict=True)]
+    # A plain word that a longer term of the query's concept holds (算法 of 推荐系统 算法: 推荐算法) is there when the
+    # concept is (positions.said_by).
+    choices = [
+        choice if group is not None else _or_its_group(choice, said_by(" ".join(position), topics), concepts)
+        for choice, group, position in zip(choices, topics, positions, strict=True)
+    ]
     required = most_of(choices, [group is not None for group in topics], topics_suffice=topics_suffice)
     if not ranked or len(positions) not in RANKED_ANY_WORDS:
         return required
@@ -536,9 +542,11 @@ def _synonym_clause(
     # A run of single characters (踩 坑 of 踩坑) is one of them: counted apart, 踩 and 坑 outvoted the concept.
     words = [" ".join(p) for p in word_positions([w for w in query_words(rest) if not is_function_word(w)])]
     concepts = [group_clause(group, indexed) for group in groups]
-    for word in words:
+    saying = [said_by(word, list(groups)) for word in words]  # the words a term of the query's concepts holds
+    for word, group in zip(words, saying, strict=True):
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
-        concepts.append({"multi_match": {"query": word, "fields": fields, **_all_of_a_run(word)}})
+        typed = {"multi_match": {"query": word, "fields": fields, **_all_of_a_run(word)}}
+        concepts.append(_or_its_group(typed, group, indexed))
     # The topics among the concepts are required as in the words clause (`positions.most_of`); aspects (成本) are not.
     topics = [group not in glossary().aspects for group in groups] + [False] * len(words)
     topics_suffice = topics_suffice and bool(words)
@@ -546,7 +554,9 @@ def _synonym_clause(
     if not bodies or not any(concept_id(group) in indexed for group in groups):
         return named
     inside = [group_clause(group, indexed, bodies=True) for group in groups]
-    inside += [_body_word(word, indexed) for word in words]
+    inside += [
+        _or_its_group(_body_word(word, indexed), group, indexed) for word, group in zip(words, saying, strict=True)
+    ]
     in_bodies = most_of(inside, topics, boost=None, topics_suffice=topics_suffice)
     return {
         "bool": {
