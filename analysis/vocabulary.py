@@ -98,7 +98,38 @@ class Glossary:
                 stripped = rest.strip()
         by_stem, rest = self._by_stem(_LATIN_BESIDE_CJK.sub(" ", rest).split())
         found += [group for group in by_stem if group not in found]
+        if found and any(CJK.search(word) for word in rest):
+            found, rest = self._composed(found, rest)
         return found, " ".join(rest)
+
+    def _composed(self, found: list[tuple[str, ...]], rest: list[str]) -> tuple[list[tuple[str, ...]], list[str]]:
+        """A word left over that makes, with a Chinese term of a group found, a term of another group, names that group
+        instead (RL 人类反馈: 人类反馈 and 强化学习 make 人类反馈强化学习, a term of RLHF; 多头 注意力 is multi-head attention, 图
+        神经网络 a graph neural network): readers type a compound term's parts apart, or one part as its acronym."""
+        by_term = self._chinese_term_groups
+        found, rest = list(found), list(rest)
+        for word in [w for w in rest if CJK.search(w)]:
+            for at, group in enumerate(found):
+                whole = next(
+                    (
+                        by_term[joined]
+                        for term in group
+                        if CJK.search(term)
+                        for joined in (word + term, term + word)
+                        if joined in by_term and by_term[joined] != group
+                    ),
+                    None,
+                )
+                if whole is not None:
+                    found[at] = whole
+                    rest.remove(word)
+                    break
+        return list(dict.fromkeys(found)), rest
+
+    @cached_property
+    def _chinese_term_groups(self) -> dict[str, tuple[str, ...]]:
+        """Each Chinese term of a topical group, and its group."""
+        return {term: group for group in self.topical(self.groups) for term in group if CJK.search(term)}
 
     def _by_stem(self, words: list[str]) -> tuple[list[tuple[str, ...]], list[str]]:
         """The groups that the query's Latin words left over name by their stems, as a document's words name them at

@@ -313,3 +313,38 @@ def test_a_term_of_several_words_typed_as_one_is_written_apart():
     assert known.spaced_latin_terms("LongContext 评测") == "long context 评测"
     assert known.spaced_latin_terms("rag moe deepseek") == "rag moe deepseek"  # words of their own stay
     assert known.spaced_latin_terms("kvcaches") == "kvcaches"  # only a whole word
+
+
+def test_a_compound_terms_parts_typed_apart_name_the_compound():
+    """Readers type a compound term's parts apart, or one of them as its acronym: RL 人类反馈 is RLHF (人类反馈 and
+    强化学习, a term of RL's group, make 人类反馈强化学习), 多头 注意力 multi-head attention. Read as the parts' groups,
+    RL 人类反馈 asked for RL beside the plain words 人类反馈 and listed the articles on AI alignment."""
+    rl = ("强化学习", "reinforcement learning", "rl")
+    rlhf = ("人类反馈强化学习", "rlhf", "reinforcement learning from human feedback")
+    attention = ("注意力", "attention")
+    mha = ("多头注意力", "multi-head attention", "mha")
+    known = Glossary((rl, rlhf, attention, mha, LLM))
+    assert known.concepts("RL 人类反馈") == ([rlhf], "")
+    assert known.concepts("强化学习 人类反馈") == ([rlhf], "")
+    assert known.concepts("多头 注意力") == ([mha], "")
+    assert known.concepts("attention 多头") == ([mha], "")
+    # a word that makes no term with them stays a word
+    assert known.concepts("RL 机器人") == ([rl], "机器人")
+    assert known.concepts("大模型 人类反馈") == ([LLM], "人类反馈")
+
+
+def test_rl_and_human_feedback_typed_apart_find_what_rlhf_names(demo_stack):
+    es = Elasticsearch(ES_URL)
+    [rlhf], _rest = glossary().concepts("RLHF")
+    named = {"term": {"concepts": concept_id(rlhf)}}
+    naming_rlhf = {hit["_id"] for hit in es.search(index=demo_stack.alias, query=named, size=200)["hits"]["hits"]}
+    body = build_search_for("RL 人类反馈")
+    found = [hit["_id"] for hit in es.search(index=demo_stack.alias, body=body)["hits"]["hits"]]
+    assert naming_rlhf and naming_rlhf <= set(found), sorted(naming_rlhf - set(found))
+    assert set(found[: len(naming_rlhf)]) == naming_rlhf  # and first
+
+
+def build_search_for(q: str) -> dict:
+    from indexer.queries.search import build_search
+
+    return build_search(q, sort="relevance", size=100)
