@@ -224,6 +224,20 @@ class Glossary:
         return _LATIN_WORD_RUN.sub(lambda m: joined.get(m.group(0).lower(), m.group(0)), text)
 
     @cached_property
+    def _chinese_terms(self) -> frozenset[str]:
+        return frozenset(term for term in self.terms if CJK.search(term) and not _LATINISH.search(term))
+
+    def joined_chinese_terms(self, text: str) -> str:
+        """`text` with a Chinese term typed in parts apart (语音 识别, 机器 学习, 向量 数据库) written whole, when a part is no
+        term itself: readers put a space where a term's words meet, and read apart they named no concept, matched no
+        title phrase, and 机器 学习 listed the robot articles (机器人) before machine learning. Two terms side by side (多模态
+        大模型) are two concepts and stay apart."""
+        if " " not in text or not CJK.search(text):
+            return text
+        terms = self._chinese_terms
+        return _SPACED_CJK_PARTS.sub(lambda m: _joined_if_term(m, terms), text)
+
+    @cached_property
     def latin_terms_by_shape(self) -> dict[tuple[int, int], tuple[str, ...]]:
         """The English terms by their number of words and of characters (analysis/spelled_concepts.py: a misspelling
         is only compared with the terms its length allows)."""
@@ -396,6 +410,29 @@ def _without_runs(readings: list[tuple[str, ...]], runs: list[tuple[str, ...]], 
                     stems[at : at + size] = [""] * size
         left.append(tuple(stems))
     return left
+
+
+# Runs of Chinese characters separated by spaces (语音 识别, 向量 数据库 入门): the candidates for a term typed
+# in parts.
+_SPACED_CJK_PARTS = re.compile(rf"{CJK.pattern}+(?:\s+{CJK.pattern}+)+")
+
+
+def _joined_if_term(match: re.Match, terms: frozenset[str]) -> str:
+    """The parts of `match` with the spaces taken out between those that make a term together, a part being no term."""
+    parts = match.group(0).split()
+    out: list[str] = []
+    at = 0
+    while at < len(parts):
+        for size in (3, 2):
+            window = parts[at : at + size]
+            if len(window) == size and "".join(window) in terms and not all(part in terms for part in window):
+                out.append("".join(window))
+                at += size
+                break
+        else:
+            out.append(parts[at])
+            at += 1
+    return " ".join(out)
 
 
 def _word_stem(word: str) -> str | None:

@@ -57,11 +57,12 @@ class Operators:
 
 def resolve(q: str) -> Operators:
     """The operators of `q` and the text left to search, with a glossary term typed as one word written apart
-    (kvcache → kv cache: analysis/vocabulary.Glossary.spaced_latin_terms)."""
+    (kvcache → kv cache: analysis/vocabulary.Glossary.spaced_latin_terms) and a Chinese one typed in parts written whole
+    (语音 识别 → 语音识别: Glossary.joined_chinese_terms)."""
     parsed = parse(q)
     if not parsed.has_syntax:
-        return Operators(glossary().spaced_latin_terms(q), parsed)  # plain words: searched as typed
-    ops = Operators(glossary().spaced_latin_terms(parsed.text), parsed)
+        return Operators(_as_the_glossary_writes(q), parsed)  # plain words: searched as typed
+    ops = Operators(_as_the_glossary_writes(parsed.text), parsed)
     ops.help += [_problem_help(p.kind, p.text) for p in parsed.problems]
     ops.must += [_phrase(phrase) for phrase in parsed.phrases]
     ops.must_not += [_phrase(word, EXCLUDED_FIELDS) for word in parsed.excluded]
@@ -133,3 +134,8 @@ def _problem_help(kind: str, text: str) -> str:
 
 def _label(kind: str) -> str:
     return KIND_NAMES[kind][-1]
+
+
+def _as_the_glossary_writes(text: str) -> str:
+    known = glossary()
+    return known.joined_chinese_terms(known.spaced_latin_terms(text))
