@@ -142,8 +142,8 @@ class Glossary:
         while at < len(words):
             stems = [_word_stem(word) for word in words[at : at + _LONGEST_LATIN_RUN]]
             matched = None
-            for _order, term, run, gid in sorted(latin_terms.get(stems[0] or "", []), key=lambda e: -len(e[2])):
-                if tuple(stems[: len(run)]) == run and not term.endswith(_A_PROPERTY):
+            for _order, _term, run, gid in sorted(latin_terms.get(stems[0] or "", []), key=lambda e: -len(e[2])):
+                if tuple(stems[: len(run)]) == run:
                     matched = (gid, len(run))
                     break
             if matched is None:
@@ -383,8 +383,6 @@ _SPACE_BESIDE_CJK = re.compile(rf"(?<=[a-z0-9])\s+(?={CJK.pattern})|(?<={CJK.pat
 _LATIN_CHARACTER = re.compile(r"[a-z0-9]")
 # An English word as a misspelt term's words are read (analysis/spelled_concepts.py), in queries and in the terms.
 LATIN_WORD = re.compile(r"[a-z][a-z0-9-]*")
-# A term naming a property shares its stem with a verb that means something else (`explained`, explainability).
-_A_PROPERTY = ("ability", "ibility")
 
 
 def _without_longer(text: str, names: list[str], term: str) -> str:

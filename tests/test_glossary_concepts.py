@@ -9,7 +9,7 @@ import pytest
 from elasticsearch import Elasticsearch
 
 from analysis.normalize import fold
-from analysis.stems import latin_stems
+from analysis.stems import AGENT_MARK, PROPERTY_MARK, latin_stems
 from analysis.views import text_views
 from analysis.vocabulary import Glossary, concept_id, glossary
 from indexer.lifecycle import create_versioned_index, indexed_concepts
@@ -78,6 +78,31 @@ def test_latin_stems_follow_the_engines_porter_stemmer():
     assert latin_stems("FlashAttention-3") == [("flash", "attent", "3"), ("flashattent", "3")]
 
 
+@pytest.mark.parametrize(
+    ("text", "names", "not_named"),
+    [
+        ("Vision Transformers at scale", {"变换器"}, set()),
+        ("How to transform tabular data", set(), {"变换器"}),  # Porter: transformer → transform
+        ("Training a new tokenizer", {"分词器"}, set()),
+        ("Tokens per second on one GPU", set(), {"分词器"}),  # tokenizer → token
+        ("Interpretable reward models", {"可解释性"}, set()),
+        ("Attention explained in 5 minutes", set(), {"可解释性"}),  # explainability → explain
+        ("Weekly AI news roundup", {"ai日报"}, set()),
+        ("A new benchmark for agents", set(), {"ai日报"}),  # news → new
+        ("Why LLMs hallucinate", {"幻觉"}, set()),  # a verb still names its noun
+        ("Quantized LLMs on phones", {"量化"}, set()),
+    ],
+)
+def test_a_stem_porter_made_by_taking_an_agent_or_a_property_off_names_only_its_own_forms(text, names, not_named):
+    """Porter reads a transformer as `transform`, a tokenizer as `token`, explainability as `explain` and news as `new`:
+    every text saying transform, tokens, explained or new named those groups (分词器 listed the articles on MoE, whose
+    summaries count tokens). Such stems keep a mark of what was taken off (analysis/stems.py)."""
+    known = glossary()
+    by_id = {concept_id(group): group[0] for group in known.groups}
+    named = {by_id[i] for i in known.concept_ids([fold(text)])}
+    assert names <= named and not (not_named & named), named
+
+
 def _glossary_clause(query: dict) -> dict:
     return query["bool"]["should"][-1]
 
@@ -134,6 +159,12 @@ def test_the_id_finds_the_documents_the_synonyms_found(demo_stack):
             continue
         by_terms = _found(es, demo_stack.alias, {"bool": {"should": [concept_term(t) for t in group]}})
         by_id = _found(es, demo_stack.alias, {"term": {"concepts": concept_id(group)}})
+        if any(
+            AGENT_MARK in stem or PROPERTY_MARK in stem for t in group for stems in latin_stems(t) for stem in stems
+        ):
+            # the engine's Porter reads `token` as tokenizer; the id, on purpose, does not (analysis/stems.py)
+            assert by_id <= by_terms, (group, sorted(by_id - by_terms))
+            continue
         # A term found inside a name of its own (量化 in 向量量化) names nothing there: those documents may lack the id.
         names = _own_names_holding(group)
         inside = (
