@@ -44,7 +44,7 @@ def _text_lines(text: str) -> list[str]:
 ASPECT_MARK = "~"
 # A line starting with this marks terms that are names of their own (`Glossary.own_names`): the shorter terms inside
 # them do not count where they stand. Vector quantization is no model quantization (量化), token merging no tokenizer,
-# proximal policy optimization no policy (政策法规), 训练营 (a bootcamp) no training.
+# 训练营 (a bootcamp) no training.
 OWN_NAME_MARK = "!"
 
 
@@ -336,7 +336,7 @@ class Glossary:
 
     def _latin_ids(self, readings: list[tuple[str, ...]]) -> list[str]:
         """One id per Latin term found as consecutive stems in one of the `readings`, but not a term found only inside
-        a name of its own (`proximal policy optimization` names no `policy`)."""
+        a name of its own (`token merging` names no `tokenizer`)."""
         latin_terms = self._index_terms[1]
         present = {stem for stems in readings for stem in stems}
         # in glossary order, not the set's: the same field in every process
