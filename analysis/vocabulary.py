@@ -52,7 +52,7 @@ def marked_line(line: str) -> tuple[str, bool, bool]:
     """A glossary line without its marks, and whether it was marked an aspect and a name of its own (either order)."""
     line = line.strip()
     aspect = own_name = False
-    while line[:1] in (ASPECT_MARK, OWN_NAME_MARK) and line:
+    while line[:1] in (ASPECT_MARK, OWN_NAME_MARK):
         aspect = aspect or line[0] == ASPECT_MARK
         own_name = own_name or line[0] == OWN_NAME_MARK
         line = line[1:]
@@ -106,7 +106,7 @@ class Glossary:
         """A word left over that makes, with a Chinese term of a group found, a term of another group, names that group
         instead (RL 人类反馈: 人类反馈 and 强化学习 make 人类反馈强化学习, a term of RLHF; 多头 注意力 is multi-head attention, 图
         神经网络 a graph neural network): readers type a compound term's parts apart, or one part as its acronym."""
-        by_term = self._chinese_term_groups
+        by_term = self.topic_by_term  # a word and a Chinese term joined are Chinese
         found, rest = list(found), list(rest)
         for word in [w for w in rest if CJK.search(w)]:
             for at, group in enumerate(found):
@@ -127,9 +127,9 @@ class Glossary:
         return list(dict.fromkeys(found)), rest
 
     @cached_property
-    def _chinese_term_groups(self) -> dict[str, tuple[str, ...]]:
-        """Each Chinese term of a topical group, and its group."""
-        return {term: group for group in self.topical(self.groups) for term in group if CJK.search(term)}
+    def topic_by_term(self) -> dict[str, tuple[str, ...]]:
+        """Each term of a topical group (not an aspect), and its group."""
+        return {term: group for group in self.topical(self.groups) for term in group}
 
     def _by_stem(self, words: list[str]) -> tuple[list[tuple[str, ...]], list[str]]:
         """The groups that the query's Latin words left over name by their stems, as a document's words name them at
@@ -331,7 +331,8 @@ class Glossary:
         found = [(term, gid) for term, gid in self._index_terms[0] if term in joined]
         own = [term for term, gid in found if gid in self._own_name_ids]
         if own:
-            found = [(term, gid) for term, gid in found if term in _without_longer(joined, own, term)]
+            left = {size: _without_longer(joined, own, size) for size in {len(term) for term, _gid in found}}
+            found = [(term, gid) for term, gid in found if term in left[len(term)]]
         return [gid for _term, gid in found]
 
     def _latin_ids(self, readings: list[tuple[str, ...]]) -> list[str]:
@@ -344,11 +345,8 @@ class Glossary:
         found = [entry for entry in candidates if any(holds_run(stems, entry[2]) for stems in readings)]
         own_runs = [run for _order, _term, run, gid in found if gid in self._own_name_ids]
         if own_runs:
-            found = [
-                entry
-                for entry in found
-                if any(holds_run(stems, entry[2]) for stems in _without_runs(readings, own_runs, len(entry[2])))
-            ]
+            left = {size: _without_runs(readings, own_runs, size) for size in {len(run) for _o, _t, run, _g in found}}
+            found = [entry for entry in found if any(holds_run(stems, entry[2]) for stems in left[len(entry[2])])]
         return list({term: gid for _order, term, _run, gid in found}.values())  # a term in two readings counts once
 
     def expansions(self, query: str) -> list[str]:
@@ -385,10 +383,11 @@ _LATIN_CHARACTER = re.compile(r"[a-z0-9]")
 LATIN_WORD = re.compile(r"[a-z][a-z0-9-]*")
 
 
-def _without_longer(text: str, names: list[str], term: str) -> str:
-    """`text` with the `names` longer than `term` cut out: where `term` is still found, it stands on its own."""
+def _without_longer(text: str, names: list[str], shorter: int) -> str:
+    """`text` with the `names` longer than `shorter` characters cut out: a term of that length still found there stands
+    on its own."""
     for name in sorted(names, key=len, reverse=True):
-        if len(name) > len(term):
+        if len(name) > shorter:
             text = text.replace(name, "\n")
     return text
 

@@ -82,15 +82,8 @@ def most_of(
 def topic_groups(positions: list[list[str]]) -> list[tuple[str, ...] | None]:
     """For each position, the glossary group it names when it is a whole term of a topic (not an aspect such as 成本),
     else None."""
-    known = glossary()
-    topics = _topic_of(known.groups, known.aspects)
+    topics = glossary().topic_by_term
     return [topics.get("".join(position).lower()) for position in positions]
-
-
-@lru_cache(maxsize=4)
-def _topic_of(groups: tuple[tuple[str, ...], ...], aspects: frozenset[tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-    """Each term of a topical group, and its group (cached per glossary)."""
-    return {term: group for group in groups if group not in aspects for term in group}
 
 
 # The fewest characters of a Chinese word that a longer term of the query's concept may say (a single character is
