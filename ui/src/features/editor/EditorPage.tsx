@@ -46,7 +46,7 @@ export default function EditorPage() {
         <WordListSection
           name="glossary"
           title="同义词表"
-          help="每行一组同义词，用英文逗号分隔，例如：大模型, LLM, large language model。以 ~ 开头的一行是方面词（如 ~成本, cost：可用于任何主题的词，搜索不会只凭它放宽结果）。以 ! 开头的一行是专名（如 !向量量化, vector quantization：其中较短的词不单独算，向量量化不算量化）。以 # 开头的行是注释。"
+          help="每行一组同义词，用英文逗号分隔，例如：大模型, LLM, large language model。以 ~ 开头的一行是方面词（如 ~成本, cost：可用于任何主题的词，搜索不会只凭它放宽结果）。以 ! 开头的一行是专名（如 !向量量化, vector quantization：其中较短的词不单独算，向量量化不算量化；重建索引后生效）。以 # 开头的行是注释。"
         />
         <WordListSection
           name="blocklist"
