@@ -20,11 +20,15 @@ def text_views(
     tag_labels: Iterable[str] = (),
     summary: str | None = None,
     heard: Iterable[str | None] = (),
+    naming: Iterable[str | None] = (),
 ) -> dict:
     """`summary` is where a Latin glossary term is also looked for (besides titles and tag labels). `heard`: texts
     that name the item besides its titles and are found by their sound too (pinyin typed with or without spaces,
     homophone typos), but weigh as body text otherwise: a project's Chinese description, since its title is the
-    repository's name (tui li yin qing finds the projects describing themselves as 推理引擎)."""
+    repository's name (tui li yin qing finds the projects describing themselves as 推理引擎). `naming`: texts that
+    say what the item is where its title cannot (a project's description and topics): each concept they name is
+    carried once in `concepts`, as a tag would put it there, unless a title or tag names it already. A project
+    describing itself as 大模型量化工具 is about quantization as much as an article titled so."""
     titles, regional_titles = _folded_with_regional([t for t in titles if t])  # folded once, not per view
     sounded = [*titles, *(fold(text) for text in heard if text)]
     body_text, regional_body = _folded_with_regional([" ".join(b for b in body if b)])
@@ -32,6 +36,8 @@ def text_views(
     main = titles[0] if titles else ""
     named = [*titles, *regional_titles]
     concepts = glossary().concept_ids(titles, [_folded_label(label) for label in tag_labels], summary)
+    described = glossary().concept_ids([], [fold(text) for text in naming if text])
+    concepts += [c for c in dict.fromkeys(described) if c not in concepts]
     # Every kind puts its summary in the body too: both are read for concepts once, folded.
     inside = [*body_text, *regional_body] if any(body_text) else ([fold(summary)] if summary else [])
     body_concepts = glossary().body_concept_ids(inside)

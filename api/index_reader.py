@@ -18,12 +18,18 @@ from elasticsearch import ConnectionError as EsConnectionError
 from elasticsearch import ConnectionTimeout, Elasticsearch, NotFoundError, TransportError
 
 from api.feed_items import page_of
+from indexer.concept_shares import broad_concepts
 from indexer.lifecycle import indexed_concepts
+from indexer.queries.concepts import IndexedConcepts
 
 # How long the glossary concept ids the index carries are trusted before asked again: a rebuild or a
 # glossary edit reaches the searches within this. A stale set is still right: it only names groups
 # every document carries (indexer.lifecycle.indexed_concepts).
 CONCEPTS_TTL = 30.0
+# How long which concepts are broad (indexer/concept_shares.py) is trusted: shares of the whole corpus move slowly.
+BROAD_TTL = 600.0
+# The counts' own timeout: a few hundred counts answered from the index's statistics.
+BROAD_TIMEOUT = 2.0
 # After the mapping read timed out: the last set is kept, and asked for again this much sooner than the TTL.
 CONCEPTS_RETRY = 5.0
 
@@ -49,6 +55,7 @@ class IndexReader:
         self.alias = alias
         self.breaker = breaker or make_breaker(3, 10)
         self._concepts: tuple[float, frozenset[str]] = (float("-inf"), frozenset())
+        self._broad: tuple[float, frozenset[str]] = (float("-inf"), frozenset())
 
     def _call(self, fn: Callable[..., Any], **kwargs) -> Any:
         return self.breaker.call(fn, **kwargs)
@@ -67,16 +74,45 @@ class IndexReader:
                 raise TransportError(answer.get("status", 500), answer["error"].get("type", "error"), answer["error"])
         return answers
 
-    def concepts(self) -> frozenset[str]:
+    def concepts(self) -> IndexedConcepts:
         """The glossary concept ids every document behind the alias carries (for text_query), asked of
         the engine at most every CONCEPTS_TTL seconds; none while the alias has no index (the search
         then looks for every glossary term itself, which finds the same documents). A mapping read that
         times out (the engine's master busy with other indices' changes) keeps the last set, so it fails no
-        search: the search itself asks the engine next, and tells whether it is away."""
+        search: the search itself asks the engine next, and tells whether it is away. With them, which are broad
+        (`_broad_among`)."""
+        known, answered = self._indexed()
+        # an engine that did not answer the mapping read is not asked to count as well
+        return IndexedConcepts(known, self._broad_among(known) if answered else self._broad[1])
+
+    def _broad_among(self, known: frozenset[str]) -> frozenset[str]:
+        """The broad ones among `known` (indexer/concept_shares.py), counted at most every BROAD_TTL seconds (every
+        CONCEPTS_TTL while the index holds too few documents to tell); a count that fails keeps the last answer, and
+        is asked again CONCEPTS_RETRY seconds later."""
+        asked_at, broad = self._broad
+        now = time.monotonic()
+        if now - asked_at < BROAD_TTL or not known:
+            return broad
+        try:
+            counted = self._call(broad_concepts, es=self.es, alias=self.alias, ids=known, request_timeout=BROAD_TIMEOUT)
+            if counted is None:
+                now -= BROAD_TTL - CONCEPTS_TTL
+            broad = counted or frozenset()
+        except NotFoundError:
+            broad = frozenset()
+        except (ConnectionTimeout, TransportError, pybreaker.CircuitBreakerError) as exc:
+            log.warning("broad concepts of %r not counted (%s): the last %d kept", self.alias, exc, len(broad))
+            now -= BROAD_TTL - CONCEPTS_RETRY
+        self._broad = (now, broad)
+        return broad
+
+    def _indexed(self) -> tuple[frozenset[str], bool]:
+        """The concept ids, and whether the engine answered (or was not asked)."""
         asked_at, known = self._concepts
         now = time.monotonic()
         if now - asked_at < CONCEPTS_TTL:
-            return known
+            return known, True
+        answered = True
         try:
             known = self._call(indexed_concepts, es=self.es, alias=self.alias)
         except NotFoundError:
@@ -84,8 +120,9 @@ class IndexReader:
         except ConnectionTimeout as exc:
             log.warning("glossary concepts of %r not read (%s): the last %d kept", self.alias, exc, len(known))
             now -= CONCEPTS_TTL - CONCEPTS_RETRY
+            answered = False
         self._concepts = (now, known)
-        return known
+        return known, answered
 
     def hits(self, body: dict, timeout: float | None = None) -> list[dict]:
         return self.search(body, timeout)["hits"]["hits"]

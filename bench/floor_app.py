@@ -20,13 +20,13 @@ from flask import Flask, jsonify, request
 
 from api.relaxed_search import searched_page
 from indexer.client import make_client
-from indexer.lifecycle import indexed_concepts
+from indexer.concept_shares import search_concepts
 from indexer.queries.search import build_search
 
 app = Flask(__name__)
 _es = make_client(os.environ["HUB_ES_URL"])
 _alias = os.environ["HUB_INDEX_ALIAS"]
-_concepts = indexed_concepts(_es, _alias)  # read once: the API re-reads them every 30 s
+_concepts = search_concepts(_es, _alias)  # read once: the API re-reads them every 30 s (which are broad, 10 min)
 
 
 @app.get("/api/v2/search")

@@ -39,12 +39,13 @@ def engine_body(args: dict, concepts: frozenset[str] = frozenset()) -> dict:
 
 
 def index_concepts(es_url: str, alias: str) -> frozenset[str]:
-    """The glossary concept ids the index carries, which the API's search bodies use (IndexReader.concepts)."""
+    """The glossary concept ids the index carries and which are broad, as the API's search bodies use them
+    (IndexReader.concepts)."""
     from elasticsearch import Elasticsearch
 
-    from indexer.lifecycle import indexed_concepts
+    from indexer.concept_shares import search_concepts
 
-    return indexed_concepts(Elasticsearch(es_url), alias)
+    return search_concepts(Elasticsearch(es_url), alias)
 
 
 def forget_cached_reads(ports: Ports, alias: str, redis_db: int = 5) -> None:

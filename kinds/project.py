@@ -76,6 +76,7 @@ class ProjectKind(Kind):
             tag_labels=[t["title"] for t in tag_names(project.tags)],
             summary=project.description_cn or project.description,
             heard=[project.description_cn],
+            naming=[project.description_cn or project.description, " ".join(project.topics or [])],
         )
         return {
             **views,

@@ -15,6 +15,24 @@ from analysis.words import query_words
 LATIN_CONCEPT_FIELDS = ["title^2", "title_cn^2", "tag_labels", "title.en^2", "summary.en"]
 
 
+class IndexedConcepts(frozenset):
+    """The glossary concept ids every indexed document carries (indexer.lifecycle.indexed_concepts), and `broad`:
+    those so many documents name in a title or tag that asking for one narrows a search little
+    (indexer/concept_shares.py). A plain frozenset of ids is read as having none broad."""
+
+    broad: frozenset[str]
+
+    def __new__(cls, ids=(), broad=()):
+        known = super().__new__(cls, ids)
+        known.broad = frozenset(broad) & known
+        return known
+
+
+def broad_ids(indexed: frozenset[str]) -> frozenset[str]:
+    """The broad concept ids of `indexed` (none for a plain frozenset)."""
+    return indexed.broad if isinstance(indexed, IndexedConcepts) else frozenset()
+
+
 def group_clause(group: tuple[str, ...], indexed: frozenset[str], *, bodies: bool = False) -> dict:
     """The group by its concept id where the index carries it, else by its terms. `bodies`: also a document
     naming it only in its summary or body (`body_concepts`; issue 36)."""

@@ -59,7 +59,12 @@ def asks_for_topics(count: int, topics: int, *, topics_suffice: bool = False) ->
 
 
 def most_of(
-    choices: list[dict], required: list[bool], boost: float | None = 1.5, *, topics_suffice: bool = False
+    choices: list[dict],
+    required: list[bool],
+    boost: float | None = 1.5,
+    *,
+    topics_suffice: bool = False,
+    broad: list[bool] | None = None,
 ) -> dict:
     """Most of `choices` required (2<75%: all of one or two, two of three, three of four or five…), and among them
     every one marked `required` (a topic of the glossary): 投机解码 开源实现 no longer finds 深度解析开源数据集：原理、实现与局限
@@ -67,8 +72,17 @@ def most_of(
 
     `topics_suffice` (the topic of a question, indexer/queries/text.py): the topics alone are required and the other
     words only score, where 2<75% would ask for more than the topics. A reader's question says more than the articles
-    answering it (为什么 Agent 容易失败, 人形机器人现在到什么水平了): its topic is what they must hold."""
+    answering it (为什么 Agent 容易失败, 人形机器人现在到什么水平了): its topic is what they must hold.
+
+    `broad`: the choices naming a concept the site names everywhere (indexer/concept_shares.py). Beside a narrower
+    topic they only score, and the rest is counted without them: 量化 大模型 asks for quantization, and ranks first
+    the texts on it that also say 大模型. Alone, or beside plain words only, a broad concept is asked for as any topic."""
     weight = {"boost": boost} if boost is not None else {}
+    if broad and any(topic and not wide for topic, wide in zip(required, broad, strict=True)) and any(broad):
+        narrow = [(choice, topic) for choice, topic, wide in zip(choices, required, broad, strict=True) if not wide]
+        rest = most_of([c for c, _ in narrow], [t for _, t in narrow], None, topics_suffice=topics_suffice)
+        scored = [choice for choice, wide in zip(choices, broad, strict=True) if wide]
+        return {"bool": {"must": [rest], "should": scored, **weight}}
     if not asks_for_topics(len(choices), sum(required), topics_suffice=topics_suffice):
         return {"bool": {"should": choices, "minimum_should_match": "2<75%", **weight}}
     must = [choice for choice, topic in zip(choices, required, strict=True) if topic]

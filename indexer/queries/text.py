@@ -30,7 +30,7 @@ from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand, without_asking_words, without_software_words
 from analysis.vocabulary import concept_id, glossary
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
-from indexer.queries.concepts import group_clause
+from indexer.queries.concepts import broad_ids, group_clause
 from indexer.queries.explaining import answers_first
 from indexer.queries.positions import asks_for_topics, most_of, said_by, topic_groups, word_positions
 from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses, typed_syllables
@@ -497,7 +497,9 @@ def _by_position(
         choice if group is not None else _or_its_group(choice, said_by(" ".join(position), topics), concepts)
         for choice, group, position in zip(choices, topics, positions, strict=True)
     ]
-    required = most_of(choices, [group is not None for group in topics], topics_suffice=topics_suffice)
+    required = most_of(
+        choices, [group is not None for group in topics], topics_suffice=topics_suffice, broad=_broad(topics, concepts)
+    )
     if not ranked or len(positions) not in RANKED_ANY_WORDS:
         return required
     scored = {"bool": {"should": [option for options in alternatives for option in options], "boost": 1.5}}
@@ -550,20 +552,28 @@ def _synonym_clause(
     # The topics among the concepts are required as in the words clause (`positions.most_of`); aspects (成本) are not.
     topics = [group not in glossary().aspects for group in groups] + [False] * len(words)
     topics_suffice = topics_suffice and bool(words)
-    named = most_of(concepts, topics, boost=SYNONYM_WEIGHT, topics_suffice=topics_suffice)
+    broad = _broad(list(groups), indexed) + [False] * len(words)
+    named = most_of(concepts, topics, boost=SYNONYM_WEIGHT, topics_suffice=topics_suffice, broad=broad)
     if not bodies or not any(concept_id(group) in indexed for group in groups):
         return named
     inside = [group_clause(group, indexed, bodies=True) for group in groups]
     inside += [
         _or_its_group(_body_word(word, indexed), group, indexed) for word, group in zip(words, saying, strict=True)
     ]
-    in_bodies = most_of(inside, topics, boost=None, topics_suffice=topics_suffice)
+    in_bodies = most_of(inside, topics, boost=None, topics_suffice=topics_suffice, broad=broad)
     return {
         "bool": {
             "should": [named, {"constant_score": {"filter": in_bodies, "boost": BODY_CONCEPT_SCORE}}],
             "minimum_should_match": 1,
         }
     }
+
+
+def _broad(groups: list[tuple[str, ...] | None], concepts: frozenset[str]) -> list[bool]:
+    """Which of `groups` (None: a position naming none) the site names so widely that they only score beside a
+    narrower topic (indexer/concept_shares.py)."""
+    broad = broad_ids(concepts)
+    return [group is not None and concept_id(group) in broad for group in groups]
 
 
 def _all_of_a_run(word: str) -> dict:

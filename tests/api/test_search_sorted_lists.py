@@ -12,8 +12,8 @@ from indexer.queries.search import build_search
 from tests.relevance.score import item_title
 from tests.support import data_of
 
-# Our own examples: a topic with an aspect, and with two.
-QUERIES = ("大模型评测", "端侧大模型成本")
+# Our own examples: a topic with an aspect (大模型 is broad on the demo corpus, but required beside an aspect alone).
+QUERIES = ("大模型评测", "大模型成本")
 
 
 def search(client, q, **params):

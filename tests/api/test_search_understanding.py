@@ -317,10 +317,14 @@ def test_a_kind_word_lists_that_kind_before_others_naming_its_words_in_passing(c
 def test_a_long_term_and_a_split_word_each_count_as_one(client, demo_stack, query, names):
     """The segmenter splits 视觉语言模型 into 视觉 语言 模型 and 踩坑 into 踩 坑; counted one by one, three of those
     five matched any text with 踩坑 in its title and 模型 in its body. Each is one unit now: the term's documents
-    (after any holding both; those naming it in a title before those naming it in a body only), and nothing for a
-    term the corpus lacks (卷积神经网络)."""
+    (after any holding both; those naming it in a title, or a project in its description, which says what a
+    repository's name cannot, before those naming it in a body only), and nothing for a term the corpus lacks
+    (卷积神经网络)."""
     page = search(client, query)
-    titled = [any(name in title.lower() for name in names) for title in titles(page)]
+    described = [
+        info_of(item).get("description_cn") or "" if item["type"] == "project" else "" for item in page["list"]
+    ]
+    titled = [any(name in f"{t} {d}".lower() for name in names) for t, d in zip(titles(page), described, strict=True)]
     assert titled == sorted(titled, reverse=True), titles(page)
     for item in page["list"]:
         assert any(name in indexed_text(demo_stack, item) for name in names), info_of(item).get("title")
