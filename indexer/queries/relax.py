@@ -269,6 +269,15 @@ def relaxed_search_body(strict: dict, relaxed: dict, start: int, size: int) -> d
     }
 
 
+def of_kinds(body: dict, kinds: tuple[str, ...], *, among: bool) -> dict:
+    """A search body limited to documents of `kinds` (`among`) or of any other kind."""
+    query = body["query"]["bool"]
+    kind = {"terms": {"type": list(kinds)}}
+    if among:
+        return {**body, "query": {"bool": {**query, "filter": [*query.get("filter", []), kind]}}}
+    return {**body, "query": {"bool": {**query, "must_not": [*query.get("must_not", []), kind]}}}
+
+
 def widened_body(strict: dict, relaxed: dict) -> dict:
     """A search or counts body (build_search, build_counts) finding what the strict text query or the relaxed one
     finds, scored together: the tabs' counts as the list shows them, and the list of a pair widened to its concept

@@ -87,3 +87,37 @@ def test_the_relaxed_pass_keeps_the_named_kind_first(client):
     kinds = [item["type"] for item in search(client, "上海 RAG 工作坊")["list"]]
     assert kinds[0] == "event" and "paper" in kinds, kinds
     assert kinds.index("paper") > max(i for i, kind in enumerate(kinds) if kind == "event"), kinds
+
+
+# Our own example: a kind word beside two topics that no paper names together, while an article does.
+OF_A_KIND = "强化学习 数据集 论文"
+
+
+def every_item(client, q, size):
+    page, items = 1, []
+    while True:
+        answer = search(client, q, size=size, page=page)
+        items += answer["list"]
+        if not answer["hasNextPage"]:
+            return items, answer["total"]
+        page += 1
+
+
+def test_a_query_naming_a_kind_lists_the_relaxed_hits_of_that_kind_before_the_strict_hits_of_others(
+    client, monkeypatch
+):
+    monkeypatch.setattr(relaxed_search, "RELAX_BELOW", 0)  # the strict pass alone
+    strict = search(client, OF_A_KIND, size=20)
+    monkeypatch.undo()
+    others = [(item["type"], item["id"]) for item in strict["list"] if item["type"] != "paper"]
+    assert others and strict["total"] < relaxed_search.RELAX_BELOW, strict["total"]
+    for size in (20, 7):  # paged in pages that cut each part anywhere
+        items, total = every_item(client, OF_A_KIND, size)
+        kinds = [item["type"] == "paper" for item in items]
+        assert kinds == sorted(kinds, reverse=True)  # every paper first, strict or relaxed
+        assert len(items) == total == len({(i["type"], i["id"]) for i in items})  # no repeat, nothing lost
+        listed = [(i["type"], i["id"]) for i in items]
+        assert set(others) <= set(listed)  # the strict articles still listed, first of the rest
+        assert listed[sum(kinds) : sum(kinds) + len(others)] == others
+    counts = data_of(client.get("/api/v2/total", query_string={"q": OF_A_KIND}))
+    assert counts["all"] == total
