@@ -14,6 +14,7 @@ from analysis.understanding import understand
 from api.alternatives_search import alternatives_body
 from api.feed_items import hit_to_item, page_of
 from indexer.queries.relax import (
+    beyond_its_kinds,
     is_a_pair,
     names_an_item,
     names_body,
@@ -102,7 +103,15 @@ def relaxed_for(search: Search, text: str, strict: dict, found: int, concepts: f
         return None
     widen_pair = _may_widen_pair(search, text, strict, found)
     query = relaxed_query(text, concepts, widen_pair=widen_pair, nothing_found=found == 0)
+    if found == 0 and (beyond := beyond_its_kinds(text, concepts)) is not None:
+        # nothing of the kinds asked for, even relaxed: the topic in every kind (one count, for such queries only)
+        if query is None or not _finds_any(search, widened_body(strict, query)):
+            return Relaxed(beyond)
     return Relaxed(query, with_strict=widen_pair and found > 0) if query is not None else None
+
+
+def _finds_any(search: Search, body: dict) -> bool:
+    return search({**body, "size": 0, "track_total_hits": 1})["hits"]["total"]["value"] > 0
 
 
 def _may_widen_pair(search: Search, text: str, strict: dict, found: int) -> bool:

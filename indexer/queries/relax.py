@@ -152,6 +152,18 @@ def _elsewhere(text: str, places: tuple[str, ...], concepts: frozenset[str]) -> 
     return text_query(rest, concepts)
 
 
+def beyond_its_kinds(q: str, concepts: frozenset[str] = frozenset()) -> dict | None:
+    """The topic of a query naming the kinds it asks for, searched in every kind: for when neither the strict nor the
+    relaxed pass found any item of those kinds holding it (声音克隆 开源: the projects say voice cloning in English
+    only, while articles write 声音克隆), so the reader sees what the site has on it, under the kinds' boosts, rather
+    than nothing. A topic none of whose words the corpus holds still finds nothing. None for a query naming no kind,
+    or a place (`_elsewhere` relaxes that within the kind: the CUDA camps held elsewhere, not the articles on CUDA)."""
+    understood = understand(fold(q))
+    if not understood.kinds or understood.places or understood.asks_only or not understood.core.strip():
+        return None
+    return text_query(understood.core, concepts)
+
+
 def _units(topic: str) -> tuple[list, int]:
     """The topic's glossary groups that name a topic (not an aspect such as 成本), and how many concepts, aspects and
     other words (of two characters or more) it has."""

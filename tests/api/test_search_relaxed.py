@@ -121,3 +121,19 @@ def test_a_query_naming_a_kind_lists_the_relaxed_hits_of_that_kind_before_the_st
         assert listed[sum(kinds) : sum(kinds) + len(others)] == others
     counts = data_of(client.get("/api/v2/total", query_string={"q": OF_A_KIND}))
     assert counts["all"] == total
+
+
+def test_a_topic_no_item_of_the_kind_asked_for_holds_lists_its_documents_of_other_kinds(client):
+    # Our own examples: articles are titled so, no paper says it, even relaxed.
+    for topic in ("踩坑笔记", "参考答案"):
+        alone = search(client, topic, size=20)
+        of_a_kind = search(client, f"{topic} 论文", size=20)
+        assert of_a_kind["total"] == alone["total"] > 0, topic
+        assert {(i["type"], i["id"]) for i in of_a_kind["list"]} == {(i["type"], i["id"]) for i in alone["list"]}
+        counts = data_of(client.get("/api/v2/total", query_string={"q": f"{topic} 论文"}))
+        assert counts["all"] == of_a_kind["total"]
+
+
+def test_a_topic_the_corpus_never_writes_still_finds_nothing_of_any_kind(client):
+    for q in ("红烧肉 做法 开源", "蝴蝶鞋带 论文", "zzqxjvkw 活动"):
+        assert search(client, q)["total"] == 0, q
