@@ -183,6 +183,25 @@ def test_word_positions_keep_a_split_term_and_a_run_of_single_characters_togethe
 
 
 @pytest.mark.parametrize(
+    ("q", "term", "topic"),
+    [
+        ("生成式AI 视频", ["生成式", "AI"], "生成式人工智能"),  # typed in upper case, the glossary writes 生成式ai
+        ("AI 安全 论文", ["AI", "安全"], "ai 安全"),  # the glossary writes it with a space
+        ("ai安全 评测", ["ai", "安全"], "ai 安全"),  # and without
+        ("KV 缓存 优化", ["KV", "缓存"], "键值缓存"),
+    ],
+)
+def test_a_mixed_term_is_one_position_and_one_topic_whatever_its_case_and_spaces(q, term, topic):
+    """A glossary term of Latin and Chinese words typed in another case or spacing than the glossary's: counted word
+    by word, 生成式AI 影片 was satisfied by an article on AI policy saying 生成式 and AI, with no video in it."""
+    from indexer.queries.positions import topic_groups
+
+    positions = word_positions(query_words(fold(q)))
+    assert positions[0] == term and len(positions) == 2
+    assert topic_groups(positions)[0][0] == topic
+
+
+@pytest.mark.parametrize(
     ("word", "groups", "said"),
     [
         ("算法", [("推荐系统", "recommender system", "推荐算法")], "推荐系统"),

@@ -22,7 +22,7 @@ def word_positions(words: list[str]) -> list[list[str]]:
     at = 0
     while at < len(words):
         end = next(
-            (end for end in range(len(words), at + 1, -1) if "".join(words[at:end]) in terms),
+            (end for end in range(len(words), at + 1, -1) if _key("".join(words[at:end])) in terms),
             at + 1,
         )
         if end == at + 1 and _single_character(words[at]):
@@ -37,16 +37,28 @@ def _single_character(word: str) -> bool:
     return len(word) == 1 and bool(CJK.match(word))
 
 
+def _key(text: str) -> str:
+    """A term or a run of query words as compared here: without spaces and in lower case, since a mixed term is typed
+    either way (生成式AI, 生成式 ai; AI 安全, ai安全) and its words are joined without spaces."""
+    return text.replace(" ", "").lower()
+
+
 @lru_cache(maxsize=4)
 def _terms_split_in(glossary_groups: tuple[tuple[str, ...], ...]) -> frozenset[str]:
     return frozenset(
-        term for group in glossary_groups for term in group if CJK.search(term) and len(query_words(term)) > 1
+        _key(term) for group in glossary_groups for term in group if CJK.search(term) and len(query_words(term)) > 1
     )
 
 
 def _split_terms() -> frozenset[str]:
-    """The glossary's Chinese terms that the segmenter splits into more than one word (cached per glossary)."""
+    """The glossary's Chinese terms (mixed ones too) that the segmenter splits into more than one word, as `_key`s
+    (cached per glossary)."""
     return _terms_split_in(glossary().groups)
+
+
+@lru_cache(maxsize=4)
+def _topics_by_key(topic_by_term: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, tuple[str, ...]]:
+    return {_key(term): group for term, group in topic_by_term}
 
 
 def asks_for_topics(count: int, topics: int, *, topics_suffice: bool = False) -> bool:
@@ -96,8 +108,8 @@ def most_of(
 def topic_groups(positions: list[list[str]]) -> list[tuple[str, ...] | None]:
     """For each position, the glossary group it names when it is a whole term of a topic (not an aspect such as 成本),
     else None."""
-    topics = glossary().topic_by_term
-    return [topics.get("".join(position).lower()) for position in positions]
+    topics = _topics_by_key(tuple(glossary().topic_by_term.items()))
+    return [topics.get(_key("".join(position))) for position in positions]
 
 
 # The fewest characters of a Chinese word that a longer term of the query's concept may say (a single character is
