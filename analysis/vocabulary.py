@@ -131,6 +131,12 @@ class Glossary:
         """Each term of a topical group (not an aspect), and its group."""
         return {term: group for group in self.topical(self.groups) for term in group}
 
+    @cached_property
+    def topic_by_key(self) -> dict[str, tuple[str, ...]]:
+        """`topic_by_term` by each term without spaces (生成式ai, ai安全): how the query's words joined are compared
+        (indexer/queries/positions.py), whatever spacing a mixed term is typed or written with."""
+        return {term.replace(" ", ""): group for term, group in self.topic_by_term.items()}
+
     def _by_stem(self, words: list[str]) -> tuple[list[tuple[str, ...]], list[str]]:
         """The groups that the query's Latin words left over name by their stems, as a document's words name them at
         index time (`concept_ids`): `hallucinate` the group of hallucination, `quantize` of quantization,

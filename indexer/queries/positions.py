@@ -56,10 +56,6 @@ def _split_terms() -> frozenset[str]:
     return _terms_split_in(glossary().groups)
 
 
-@lru_cache(maxsize=4)
-def _topics_by_key(topic_by_term: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, tuple[str, ...]]:
-    return {_key(term): group for term, group in topic_by_term}
-
 
 def asks_for_topics(count: int, topics: int, *, topics_suffice: bool = False) -> bool:
     """`most_of` requires the topics among `count` choices: three or more, with at least one topic and fewer topics
@@ -108,7 +104,7 @@ def most_of(
 def topic_groups(positions: list[list[str]]) -> list[tuple[str, ...] | None]:
     """For each position, the glossary group it names when it is a whole term of a topic (not an aspect such as 成本),
     else None."""
-    topics = _topics_by_key(tuple(glossary().topic_by_term.items()))
+    topics = glossary().topic_by_key
     return [topics.get(_key("".join(position))) for position in positions]
 
 
