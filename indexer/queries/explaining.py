@@ -7,7 +7,7 @@ articles weighing the choices): `answers_first`."""
 from __future__ import annotations
 
 from analysis.understanding import Understood
-from analysis.vocabulary import glossary
+from analysis.vocabulary import concept_id, glossary
 from indexer.queries.concepts import group_clause, named_in_title
 
 # The kinds that explain a topic, and the weight of their title naming it.
@@ -82,11 +82,43 @@ def explanations_first(
         # a 评测 of another topic whose summary says 大模型) is not an explanation of the question's topic.
         parts = [group_clause(group, concepts) for group in groups]
         named.append({"bool": {"filter": [titled], "should": parts, "boost": EXPLAINING_CONCEPT_WEIGHT}})
-    return {
+    articles = {
         "bool": {
             "filter": [{"terms": {"type": list(EXPLAINING_KINDS)}}],
             "must": [{"bool": {"should": named, "minimum_should_match": 1}}],
             "should": [explainer_title(titled, title_words)],
+            "boost": EXPLAINING_WEIGHT,
+        }
+    }
+    if not groups or title_words is not EXPLAINER_TITLE_WORDS:
+        return articles
+    projects = _tutorial_projects(groups, concepts, either)
+    return {"bool": {"should": [articles, projects]}} if projects else articles
+
+
+def _tutorial_projects(groups: list, concepts: frozenset[str], either: bool) -> dict | None:
+    """Projects that teach the topic (a repository of notebooks, a course) explain it as an article does: their
+    description names it (its concept ids, `concepts`, which a project's description puts there) and says it teaches
+    (EXPLAINER_TITLE_WORDS in its description or topics). Scored as an explaining title is."""
+    chinese, english = EXPLAINER_TITLE_WORDS
+    parts = [group_clause(group, concepts) for group in groups]
+    # named by the description itself (`body_concepts`): a repository's owner (moe-works) names nothing it teaches
+    described = [{"term": {"body_concepts": concept_id(group)}} for group in groups if concept_id(group) in concepts]
+    if not described:
+        return None
+    about = {"bool": {"should": described, "minimum_should_match": 1 if either else "2<75%"}}
+    teaches = {
+        "bool": {
+            "should": [{"match": {"body_words": {"query": chinese}}}, {"match": {"content.en": {"query": english}}}]
+        }
+    }
+    return {
+        "bool": {
+            "filter": [{"term": {"type": "project"}}, about, teaches],
+            "should": [
+                {"bool": {"should": parts, "boost": EXPLAINING_CONCEPT_WEIGHT}},
+                {"constant_score": {"filter": teaches, "boost": EXPLAINER_SCORE}},
+            ],
             "boost": EXPLAINING_WEIGHT,
         }
     }

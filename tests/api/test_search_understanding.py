@@ -814,3 +814,14 @@ def test_a_glossary_term_the_corpus_never_writes_finds_nothing(client, term):
     """A term typed right is not forgiven a wrong character: 迁移学习 listed fourteen titles and 联邦学习 two (a title
     saying 利用向量量化学习…, 量化学习 one wrong character from 联邦学习), though no text names either."""
     assert search(client, term)["total"] == 0
+
+
+@pytest.mark.parametrize("query", ["怎么从零学深度学习", "how to learn deep learning"])
+def test_projects_that_teach_a_topic_answer_a_question_about_learning_it(client, query):
+    """A repository of notebooks or a course whose description names the topic and says it teaches it explains it as
+    an article does (indexer/queries/explaining._tutorial_projects); its owner's name (moe-works) names nothing."""
+    first = search(client, query)["list"][:3]
+    for item in first:
+        info = info_of(item)
+        assert item["type"] == "project", info.get("title")
+        assert "教程" in (info.get("description_cn") or "") and "深度学习" in info["description_cn"]
