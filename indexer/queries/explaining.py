@@ -96,22 +96,35 @@ def explanations_first(
     return {"bool": {"should": [articles, projects]}} if projects else articles
 
 
+_TEACHING: dict[str, tuple[object, list]] = {}
+
+
+def _teaching_groups() -> list:
+    """The glossary groups among EXPLAINER_TITLE_WORDS (教程 / tutorial, 指南 / guide): a project tagged or described so
+    says it teaches. Looked up once per glossary (about a millisecond)."""
+    known = glossary()
+    cached = _TEACHING.get("groups")
+    if cached is None or cached[0] is not known:
+        cached = (known, known.concepts(" ".join(EXPLAINER_TITLE_WORDS))[0])
+        _TEACHING["groups"] = cached
+    return cached[1]
+
+
 def _tutorial_projects(groups: list, concepts: frozenset[str], either: bool) -> dict | None:
     """Projects that teach the topic (a repository of notebooks, a course) explain it as an article does: their
-    description names it (its concept ids, `concepts`, which a project's description puts there) and says it teaches
-    (EXPLAINER_TITLE_WORDS in its description or topics). Scored as an explaining title is."""
-    chinese, english = EXPLAINER_TITLE_WORDS
+    description names it (`body_concepts`) and they say they teach (a tag, topic or description naming the glossary's
+    教程 / tutorial or 指南 / guide: `_teaching_groups`, by concept ids, which costs little at 1M; the same words as body
+    text were a tenth of an explaining question's time there). Scored as an explaining title is."""
     parts = [group_clause(group, concepts) for group in groups]
     # named by the description itself (`body_concepts`): a repository's owner (moe-works) names nothing it teaches
     described = [{"term": {"body_concepts": concept_id(group)}} for group in groups if concept_id(group) in concepts]
     if not described:
         return None
     about = {"bool": {"should": described, "minimum_should_match": 1 if either else "2<75%"}}
-    teaches = {
-        "bool": {
-            "should": [{"match": {"body_words": {"query": chinese}}}, {"match": {"content.en": {"query": english}}}]
-        }
-    }
+    teaching = _teaching_groups()
+    if not teaching:
+        return None
+    teaches = {"bool": {"should": [group_clause(group, concepts) for group in teaching], "minimum_should_match": 1}}
     return {
         "bool": {
             "filter": [{"term": {"type": "project"}}, about, teaches],
