@@ -56,7 +56,6 @@ def _split_terms() -> frozenset[str]:
     return _terms_split_in(glossary().groups)
 
 
-
 def asks_for_topics(count: int, topics: int, *, topics_suffice: bool = False) -> bool:
     """`most_of` requires the topics among `count` choices: three or more, with at least one topic and fewer topics
     than 2<75% asks for (with more, any of them may be missing, as before). A question's topics (`topics_suffice`)

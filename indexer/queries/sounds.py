@@ -69,6 +69,41 @@ def typed_pinyin_clauses(text: str) -> list[dict]:
     return [_in_order(SYLLABLE_PAIRS, syllables, 2), _in_order(FUZZY_PAIRS, syllables, 0.5)]
 
 
+# Where the names and English words beside typed pinyin are looked for (`pinyin_beside_names_clause`).
+NAME_FIELDS = ["title.en^2", "title_words", "tag_labels", "summary.en", "body_words"]
+# The fewest syllables typed pinyin beside such words must make: one, as any short English word may be, is not enough.
+MIN_SYLLABLES_BESIDE_NAMES = 2
+
+
+def pinyin_beside_names(text: str) -> tuple[list[str], list[str]] | None:
+    """A query of Latin words some of which are pinyin and others names or English words (`pytorch bian yi you hua`,
+    `lora wei tiao`, `rag jian suo zeng qiang`): (the other words, the pinyin's syllables); None for anything else,
+    pinyin alone (`typed_syllables`) or words none or one of which is pinyin. The pinyin is one run of words."""
+    words = text.split()
+    if len(words) < 2 or not all(word.isascii() and word.isalnum() for word in words):
+        return None
+    cuts = [split_pinyin(word) if word.isalpha() else None for word in words]
+    typed = [index for index, cut in enumerate(cuts) if cut]
+    if not typed or len(typed) == len(words) or typed != list(range(typed[0], typed[-1] + 1)):
+        return None
+    syllables = [syllable for index in typed for syllable in cuts[index]]
+    if len(syllables) < MIN_SYLLABLES_BESIDE_NAMES:
+        return None
+    return [word for index, word in enumerate(words) if not cuts[index]], syllables
+
+
+def pinyin_beside_names_clause(text: str) -> dict | None:
+    """The names and English words of `pinyin_beside_names` where words are looked for, and the pinyin's syllables in
+    order in a title: 从论文到代码：复现PyTorch 2 编译优化的全过程 for `pytorch bian yi you hua`. None when `text` is not such a
+    query. Weighed as typed pinyin alone is."""
+    found = pinyin_beside_names(text)
+    if found is None:
+        return None
+    names, syllables = found
+    words = {"multi_match": {"query": " ".join(names), "fields": NAME_FIELDS, "operator": "and"}}
+    return {"bool": {"must": [words, _in_order(SYLLABLE_PAIRS, syllables, 2)]}}
+
+
 def fuzzy_pairs_clause(syllables: list[str]) -> dict:
     """Every pair of adjacent `syllables` in a title, confused sounds folded (a word's near-homophones)."""
     return _in_order(FUZZY_PAIRS, syllables, 1)

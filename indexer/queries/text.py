@@ -33,7 +33,12 @@ from analysis.words import content_words, is_function_word, is_pinyin_like, piny
 from indexer.queries.concepts import broad_ids, group_clause
 from indexer.queries.explaining import answers_first
 from indexer.queries.positions import asks_for_topics, most_of, said_by, topic_groups, word_positions
-from indexer.queries.sounds import chinese_sound_clauses, typed_pinyin_clauses, typed_syllables
+from indexer.queries.sounds import (
+    chinese_sound_clauses,
+    pinyin_beside_names_clause,
+    typed_pinyin_clauses,
+    typed_syllables,
+)
 from kinds.arxiv_ids import ArxivIdError, parse_arxiv
 
 # Bigram fields find whole words; the unigram sub-fields make one-character and in-word queries match.
@@ -222,7 +227,11 @@ def _clauses(
         should.extend(_pinyin_clauses(text))
     # How the topic sounds (indexer/queries/sounds.py): pinyin typed with or without spaces, near-homophones,
     # one wrong character; on the topic alone when question or kind words were taken off (芯片与栓力入门).
-    sounds = [*typed_pinyin_clauses(understood.core), *([] if close else chinese_sound_clauses(understood.core))]
+    sounds = [
+        *typed_pinyin_clauses(understood.core),
+        *filter(None, [pinyin_beside_names_clause(understood.core)]),
+        *([] if close else chinese_sound_clauses(understood.core)),
+    ]
     if not understood.changed:
         should.extend(sounds)
     # of the text without its kind and asking words (above): a question's topic, as the core's below
