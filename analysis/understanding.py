@@ -236,6 +236,11 @@ _KIND_WORDS = {
 _KIND_WORDS_LONGEST_FIRST = tuple(
     (kind, word.lower()) for kind, words in _KIND_WORDS.items() for word in sorted(words, key=len, reverse=True)
 )
+_KIND_OF_WORD = {word: kind for kind, word in _KIND_WORDS_LONGEST_FIRST}
+# The Chinese kind words, longest first, as one pattern: where they stand in a query (`_modifying_kind_words`).
+_CHINESE_KIND_WORD = re.compile(
+    "|".join(re.escape(word) for word in sorted((w for w in _KIND_OF_WORD if CJK.match(w)), key=len, reverse=True))
+)
 # Kind words that modify the topic and can stand anywhere (开源的语音合成模型: open-source ones, i.e. projects),
 # unlike 开源 alone at the start, which begins a name (开源数据集).
 _KIND_MODIFIERS = {"project": ["开源的", "open-source", "open source"]}
@@ -388,11 +393,26 @@ def _edge_pattern(word: str) -> re.Pattern:
     return re.compile(rf"{token}|{re.escape(word)}$", re.IGNORECASE)
 
 
-def _take_kind_words(rest: str, dropped: list[str], kinds: list[str]) -> str:
-    """`rest` without its kind words (at its edges) and kind modifiers (anywhere), noted in `dropped` and `kinds`."""
+def _modifying_kind_words(text: str) -> frozenset[str]:
+    """Kind words written directly before a kind word of another kind (论文分享会, 项目发布会): the first says what the
+    second is about, a session on papers, and only the second names the kind asked for. Read as kinds, 成都 论文分享会
+    asked for papers and events alike, and the topic was Chengdu alone."""
+    found = [(match.start(), match.end(), match.group(0)) for match in _CHINESE_KIND_WORD.finditer(text.lower())]
+    return frozenset(
+        first
+        for (_, first_end, first), (second_start, _, second) in zip(found, found[1:], strict=False)
+        if first_end == second_start and _KIND_OF_WORD[first] != _KIND_OF_WORD[second]
+    )
+
+
+def _take_kind_words(
+    rest: str, dropped: list[str], kinds: list[str], modifying: frozenset[str] = frozenset()
+) -> str:
+    """`rest` without its kind words (at its edges) and kind modifiers (anywhere), noted in `dropped` and `kinds`;
+    not the `modifying` ones (`_modifying_kind_words`), which stay in the topic."""
     lowered = rest.lower()
     for kind, word in _KIND_WORDS_LONGEST_FIRST:
-        if word not in lowered:  # most of the list: no pattern to run
+        if word not in lowered or word in modifying:  # most of the list: no pattern to run
             continue
         rest, found = _take_at_edges(rest, word)
         if found:
@@ -502,9 +522,10 @@ def understand(text: str) -> Understood:
         rest = rest.replace(place, f" {place} ")
     # Again while anything comes off: a kind word stands at the edge once the question word after it is gone
     # (训练营吗 → 训练营).
+    modifying = _modifying_kind_words(rest)
     for _ in range(_PASSES):
         before = rest
-        rest = _take_kind_words(rest, dropped, kinds)
+        rest = _take_kind_words(rest, dropped, kinds, modifying)
         for word in _ZH_QUESTION:
             if word in rest:
                 dropped.append(word)

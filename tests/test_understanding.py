@@ -111,6 +111,21 @@ def test_kind_words_become_kinds(query, core, kinds):
     assert understood.kinds == kinds
 
 
+@pytest.mark.parametrize(
+    ("query", "core", "kinds"),
+    [
+        ("成都 论文分享会", "成都 论文", ("event",)),  # a session on papers: an event about papers
+        ("项目发布会", "项目", ("event",)),
+        ("北京 文章分享会", "北京 文章", ("event",)),
+        ("论文 活动", "论文 活动", ("event", "paper")),  # apart, each names a kind (the query is only such words)
+    ],
+)
+def test_a_kind_word_written_before_another_kind_says_what_it_is_about(query, core, kinds):
+    understood = understand(query)
+    assert understood.kinds == kinds
+    assert sorted(understood.core.split()) == sorted(core.split())
+
+
 def test_a_place_stays_in_the_topic_and_is_known():
     """北京 具身智能 means the subject in Beijing: the place is never dropped, only noted (it boosts events there); 北京 论坛
     is Beijing's forums (论坛 names events)."""
