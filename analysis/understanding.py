@@ -155,6 +155,8 @@ _EXPLAINING = frozenset(
         "(en-compare)",
     ]
 )
+# Words asking how to do something (the verb stays in the topic: 怎么 训练扩散模型), not how to learn or pick one.
+_DOING = frozenset("怎么 如何 怎样 怎么做 如何做 怎样做 怎么用 如何用 如何使用 怎么使用".split())
 # Words asking which thing to use (a model, a tool, a framework): answered by projects more than by articles, when the
 # query names no kind.
 _RECOMMENDING = frozenset(
@@ -354,6 +356,17 @@ class Understood:
         return set(self.kinds) <= {"story"}
 
     @property
+    def doing(self) -> bool:
+        """The reader asks how to do something (怎么训练扩散模型, 如何部署, `how to build an agent`): answered by the guides
+        and by the tools that do it."""
+        learning = any(word == "入门" or word in _ZH_ASKING_TO_LEARN for word in self.dropped)
+        return (
+            self.explaining
+            and not learning
+            and (any(word in _DOING for word in self.dropped) or "(en-doing)" in self.dropped)
+        )
+
+    @property
     def explaining(self) -> bool:
         """The reader asks what, why or how (是什么, 入门, `what is`, `explained`) and names no kind of item but articles."""
         return self._articles_or_any_kind and any(word in _EXPLAINING for word in self.dropped)
@@ -490,6 +503,8 @@ def _without_english_asking_words(rest: str, dropped: list[str]) -> str:
     rest, worth = _EN_WORTH.subn(" ", rest)
     if worth and "(en-explain)" not in dropped:
         dropped.append("(en-explain)")
+    if re.search(r"\bhow\s+(?:to|do\s+i|can\s+i|do\s+you)\b", rest, re.IGNORECASE):
+        dropped.append("(en-doing)")
     rest, count = _EN_FILLERS.subn(" ", rest)
     count += worth
     rest, edge = _EN_EDGE.subn(" ", rest)

@@ -48,6 +48,7 @@ def explanations_first(
     concepts: frozenset[str],
     either: bool = False,
     title_words: tuple[str, str] = EXPLAINER_TITLE_WORDS,
+    tools: bool = False,
 ) -> dict:
     """The kinds that explain a topic, when their title names it (all its bigrams, or most of its concepts), score
     that title match once more, so articles on the topic come before papers and projects naming it, and a title
@@ -92,7 +93,7 @@ def explanations_first(
     }
     if not groups or title_words is not EXPLAINER_TITLE_WORDS:
         return articles
-    projects = _tutorial_projects(groups, concepts, either)
+    projects = _tutorial_projects(groups, concepts, either, tools)
     return {"bool": {"should": [articles, projects]}} if projects else articles
 
 
@@ -110,7 +111,7 @@ def _teaching_groups() -> list:
     return cached[1]
 
 
-def _tutorial_projects(groups: list, concepts: frozenset[str], either: bool) -> dict | None:
+def _tutorial_projects(groups: list, concepts: frozenset[str], either: bool, tools: bool = False) -> dict | None:
     """Projects that teach the topic (a repository of notebooks, a course) explain it as an article does: their
     description names it (`body_concepts`) and they say they teach (a tag, topic or description naming the glossary's
     教程 / tutorial or 指南 / guide: `_teaching_groups`, by concept ids, which costs little at 1M; the same words as body
@@ -125,6 +126,17 @@ def _tutorial_projects(groups: list, concepts: frozenset[str], either: bool) -> 
     if not teaching:
         return None
     teaches = {"bool": {"should": [group_clause(group, concepts) for group in teaching], "minimum_should_match": 1}}
+    if tools:  # a how-to question: any project doing it answers, those that teach it first
+        return {
+            "bool": {
+                "filter": [{"term": {"type": "project"}}, about],
+                "should": [
+                    {"bool": {"should": parts, "boost": EXPLAINING_CONCEPT_WEIGHT}},
+                    {"constant_score": {"filter": teaches, "boost": EXPLAINER_SCORE}},
+                ],
+                "boost": EXPLAINING_WEIGHT,
+            }
+        }
     return {
         "bool": {
             "filter": [{"term": {"type": "project"}}, about, teaches],
@@ -158,7 +170,7 @@ def answers_first(understood: Understood, concepts: frozenset[str]) -> dict | No
     if understood.choosing:
         return explanations_first(core, concepts, either=names_two_topics(core), title_words=CHOOSING_TITLE_WORDS)
     if understood.explaining or (understood.comparing and names_two_topics(core)):
-        return explanations_first(core, concepts, either=understood.comparing)
+        return explanations_first(core, concepts, either=understood.comparing, tools=understood.doing)
     return None
 
 

@@ -825,3 +825,38 @@ def test_projects_that_teach_a_topic_answer_a_question_about_learning_it(client,
         info = info_of(item)
         assert item["type"] == "project", info.get("title")
         assert "教程" in (info.get("description_cn") or "") and "深度学习" in info["description_cn"]
+
+
+@pytest.mark.parametrize(
+    ("how_to", "what_is"), [("怎么做语音合成", "什么是语音合成"), ("how to do speech synthesis", None)]
+)
+def test_a_how_to_question_lists_the_tools_doing_it_above_the_papers(client, how_to, what_is):
+    """怎么/如何/how to with the verb of a task (analysis/understanding.Understood.doing): the projects whose description
+    names the topic answer it with the guides, above the papers (indexer/queries/explaining._tutorial_projects)."""
+    kinds = [item["type"] for item in search(client, how_to)["list"]]
+    assert kinds[0] == "story" and "project" in kinds and "paper" in kinds, kinds
+    assert max(i for i, kind in enumerate(kinds) if kind == "project") < kinds.index("paper"), kinds
+    if what_is:  # what it is: the articles and the papers on it, the tools after them
+        kinds = [item["type"] for item in search(client, what_is)["list"]]
+        assert kinds.index("paper") < kinds.index("project"), kinds
+
+
+@pytest.mark.parametrize(
+    ("query", "doing"),
+    [
+        ("怎么训练扩散模型", True),
+        ("如何部署 vLLM", True),
+        ("怎么做语音识别", True),
+        ("how to build a rag pipeline", True),
+        ("怎么入门 Transformer", False),  # learning it: the explainers
+        ("什么是知识蒸馏", False),
+        ("为什么 RAG 效果不好", False),
+        ("how does moe work", False),
+        ("语音识别 开源项目", False),  # no question
+    ],
+)
+def test_a_question_asking_how_to_do_a_task_is_known(query, doing):
+    from analysis.normalize import fold
+    from analysis.understanding import understand
+
+    assert understand(fold(query)).doing is doing
