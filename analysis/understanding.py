@@ -155,6 +155,10 @@ _EXPLAINING = frozenset(
         "(en-compare)",
     ]
 )
+# Words asking how to learn a topic, or for material to learn it from.
+_LEARNING = frozenset(["入门", "教程", "学习路线", "学习资料", "入门资料", *_ZH_ASKING_TO_LEARN, "(en-learn)"])
+# English words asking for material to learn from (`deep learning tutorial`, `course on rl`, `rag for beginners`).
+_EN_MATERIAL = re.compile(r"\b(?:tutorials?|courses?|for\s+beginners|intro(?:duction)?\s+to|getting\s+started)\b", re.I)
 # Words asking how to do something (the verb stays in the topic: 怎么 训练扩散模型), not how to learn or pick one.
 _DOING = frozenset("怎么 如何 怎样 怎么做 如何做 怎样做 怎么用 如何用 如何使用 怎么使用".split())
 # Words asking which thing to use (a model, a tool, a framework): answered by projects more than by articles, when the
@@ -359,12 +363,17 @@ class Understood:
     def doing(self) -> bool:
         """The reader asks how to do something (怎么训练扩散模型, 如何部署, `how to build an agent`): answered by the guides
         and by the tools that do it."""
-        learning = any(word == "入门" or word in _ZH_ASKING_TO_LEARN for word in self.dropped)
         return (
             self.explaining
-            and not learning
+            and not self.learning
             and (any(word in _DOING for word in self.dropped) or "(en-doing)" in self.dropped)
         )
+
+    @property
+    def learning(self) -> bool:
+        """The reader asks how to learn a topic or for material to learn it from (怎么入门 Transformer, 有哪些…教程, 想学…,
+        `learn deep learning`, `tutorial on …`): answered by the explainers and by the projects that teach it."""
+        return self.explaining and any(word in _LEARNING for word in self.dropped)
 
     @property
     def explaining(self) -> bool:
@@ -418,9 +427,7 @@ def _modifying_kind_words(text: str) -> frozenset[str]:
     )
 
 
-def _take_kind_words(
-    rest: str, dropped: list[str], kinds: list[str], modifying: frozenset[str] = frozenset()
-) -> str:
+def _take_kind_words(rest: str, dropped: list[str], kinds: list[str], modifying: frozenset[str] = frozenset()) -> str:
     """`rest` without its kind words (at its edges) and kind modifiers (anywhere), noted in `dropped` and `kinds`;
     not the `modifying` ones (`_modifying_kind_words`), which stay in the topic."""
     lowered = rest.lower()
@@ -483,6 +490,8 @@ def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
 def _without_english_asking_words(rest: str, dropped: list[str]) -> str:
     """`rest` without English question, comparison, explanation and order words, noted in `dropped`."""
     rest, learning = _EN_LEARNING.subn(" ", rest)
+    if learning or _EN_MATERIAL.search(rest):
+        dropped.append("(en-learn)")
     if learning:
         dropped.append("(en-explain)")
     for name, pattern in _EN_ORDER_WORDS.items():

@@ -524,3 +524,20 @@ def test_a_city_typed_in_english_is_the_place(query, places, core):
 def test_how_a_reader_asks_to_learn_or_addresses_others_comes_off(query, core):
     understood = understand(query)
     assert understood.core == core
+
+
+@pytest.mark.parametrize(
+    ("query", "learning"),
+    [
+        ("怎么入门 Transformer", True),
+        ("有哪些从零学大模型的实战教程", True),
+        ("想学强化学习从哪开始", True),
+        ("deep learning tutorial", True),
+        ("rag for beginners", True),
+        ("什么是知识蒸馏", False),  # what it is: the explainers, not the material to learn from
+        ("为什么 RAG 上线后效果不好", False),
+        ("deep learning", False),  # no question
+    ],
+)
+def test_a_question_asking_how_to_learn_a_topic_is_known(query, learning):
+    assert understand(query).learning is learning
