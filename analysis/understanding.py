@@ -199,9 +199,12 @@ _EN_WORTH = re.compile(
 # never a recommendation for its `best`.
 _EN_LEARNING = re.compile(
     r"^\s*(?:what\s+(?:is|s)\s+)?(?:the\s+)?(?:(?:best|easiest|fastest|quickest)\s+)?ways?\s+to\s+"
-    r"(?:learn|understand|study|get\s+(?:started\s+)?(?:with|into))\s+|^\s*(?:learn(?:ing)?|study(?:ing)?)\s+(?=\S)",
+    r"(?:learn|understand|study|get\s+(?:started\s+)?(?:with|into))\s+",
     re.IGNORECASE,
 )
+# `learn`, `learning`, `study` leading a query (learning rag, study deep learning): asking to learn what follows, when
+# a glossary topic follows; otherwise the word is part of the topic (learning rate schedule, learning to rank).
+_EN_LEADING_LEARN = re.compile(r"^\s*(?:learn(?:ing)?|study(?:ing)?)\s+(?=\S)", re.IGNORECASE)
 # English words asking where a topic stands (`state of RAG`, `progress in world models`, `what's new in diffusion`,
 # `agent trends`), noted as (en-state). Not `state of the art`, which says how good something is.
 _EN_STATE = re.compile(
@@ -490,6 +493,8 @@ def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
 def _without_english_asking_words(rest: str, dropped: list[str]) -> str:
     """`rest` without English question, comparison, explanation and order words, noted in `dropped`."""
     rest, learning = _EN_LEARNING.subn(" ", rest)
+    if not learning and (lead := _EN_LEADING_LEARN.match(rest)) and _starts_with_a_topic(rest[lead.end() :], rest):
+        rest, learning = rest[lead.end() :], 1
     if learning or _EN_MATERIAL.search(rest):
         dropped.append("(en-learn)")
     if learning:
@@ -525,6 +530,15 @@ def _without_english_asking_words(rest: str, dropped: list[str]) -> str:
     if edge and "(en-explain)" not in dropped:
         dropped.append("(en-explain)")
     return rest
+
+
+def _starts_with_a_topic(after: str, whole: str) -> bool:
+    """Whether `after` (what follows a leading `learning`) begins with a glossary topic that `whole` does not hold as
+    part of a longer term (learning to rank is a term: its `learning` stays)."""
+    known = glossary()
+    whole_groups, _rest = known.concepts(whole)
+    after_groups, _rest = known.concepts(after)
+    return bool(after_groups) and all(group in after_groups for group in whole_groups)
 
 
 def understand(text: str) -> Understood:

@@ -541,3 +541,16 @@ def test_how_a_reader_asks_to_learn_or_addresses_others_comes_off(query, core):
 )
 def test_a_question_asking_how_to_learn_a_topic_is_known(query, learning):
     assert understand(query).learning is learning
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("learning rag", "rag"),  # asking to learn a topic of the glossary
+        ("study reinforcement learning", "reinforcement learning"),
+        ("learning rate schedule", "learning rate schedule"),  # no topic follows: the word is the topic's
+        ("learning to rank", "learning to rank"),  # a glossary term of its own
+    ],
+)
+def test_a_leading_learning_asks_to_learn_only_before_a_topic(query, core):
+    assert understand(query).core == core
