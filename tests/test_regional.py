@@ -37,6 +37,12 @@ from indexer.queries.text import text_query
         ("台北 實體活動", "台北 线下活动"),
         ("強化學習人類回饋", "强化学习人类反馈"),
         ("Python 套件", "Python 工具包"),
+        ("多代理 協作", "多智能体 协作"),
+        ("智慧代理 框架", "智能体 框架"),  # OpenCC alone gave 智能代理
+        ("文字轉語音 開源", "语音合成 开源"),
+        ("語音轉文字", "语音识别"),
+        ("語音助理", "语音助手"),
+        ("串流輸出", "流式输出"),
     ],
 )
 def test_regional_words_get_their_mainland_form(typed, mainland):
