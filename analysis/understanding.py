@@ -161,6 +161,7 @@ _LEARNING = frozenset(["入门", "教程", "学习路线", "学习资料", "入�
 _EN_MATERIAL = re.compile(r"\b(?:tutorials?|courses?|for\s+beginners|intro(?:duction)?\s+to|getting\s+started)\b", re.I)
 # Words asking how to do something (the verb stays in the topic: 怎么 训练扩散模型), not how to learn or pick one.
 _DOING = frozenset("怎么 如何 怎样 怎么做 如何做 怎样做 怎么用 如何用 如何使用 怎么使用".split())
+_EN_DOING = re.compile(r"\bhow\s+(?:to|do\s+i|can\s+i|do\s+you)\b", re.IGNORECASE)
 # Words asking which thing to use (a model, a tool, a framework): answered by projects more than by articles, when the
 # query names no kind.
 _RECOMMENDING = frozenset(
@@ -517,7 +518,7 @@ def _without_english_asking_words(rest: str, dropped: list[str]) -> str:
     rest, worth = _EN_WORTH.subn(" ", rest)
     if worth and "(en-explain)" not in dropped:
         dropped.append("(en-explain)")
-    if re.search(r"\bhow\s+(?:to|do\s+i|can\s+i|do\s+you)\b", rest, re.IGNORECASE):
+    if _EN_DOING.search(rest):
         dropped.append("(en-doing)")
     rest, count = _EN_FILLERS.subn(" ", rest)
     count += worth

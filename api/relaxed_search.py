@@ -48,7 +48,8 @@ def searched_page(
     alternatives = alternatives_body(search, text, body, concepts)
     if alternatives is not None:  # the named item and the items like it: not relaxed further
         return page_of(search(alternatives), page, size, labels, text)
-    data = page_of(search(body), page, size, labels, text)
+    strict = search(body)
+    data = page_of(strict, page, size, labels, text)
     relaxed = relaxed_for(search, text, body, data["total"], concepts)
     if relaxed is None:
         return data
@@ -56,7 +57,7 @@ def searched_page(
         return page_of(search(widened_body(body, relaxed.query)), page, size, labels, text)
     asked = understand(fold(text)).kinds
     if asked:
-        return _asked_kinds_first(search, body, relaxed.query, asked, page, size, labels, text)
+        return _asked_kinds_first(search, body, strict, relaxed.query, asked, page, size, labels, text)
     strict_total, start = data["total"], (page - 1) * size
     relaxed_body = relaxed_search_body(body, relaxed.query, max(0, start - strict_total), size - len(data["list"]))
     more = page_of(search(relaxed_body), page, size, labels, None)
@@ -67,6 +68,7 @@ def searched_page(
 def _asked_kinds_first(
     search: Search,
     body: dict,
+    strict_answer: dict,
     relaxed: dict,
     asked: tuple[str, ...],
     page: int,
@@ -78,9 +80,12 @@ def _asked_kinds_first(
     (具身智能 数据集 论文): the strict hits of those kinds, then the relaxed ones of those kinds, then the strict hits of
     other kinds and the relaxed rest. The reader asked for papers: a paper on embodied AI that names no dataset answers
     more of it than an article that names both (ranked first before, 0.1 for naming them in its body and a tag). The
-    total is the strict and relaxed passes' as before, so the tabs' counts agree."""
+    total is the strict and relaxed passes' as before, so the tabs' counts agree. `strict_answer`: the strict search's
+    own answer, whose hits are all of them on a first page as large as they are (most requests: the UI asks for 20)."""
     start, end = (page - 1) * size, page * size
-    hits = search({**body, "from": 0, "size": RELAX_BELOW})["hits"]["hits"]  # all of them: fewer than a page
+    hits = strict_answer["hits"]["hits"]
+    if body.get("from", 0) or len(hits) < strict_answer["hits"]["total"]["value"]:
+        hits = search({**body, "from": 0, "size": RELAX_BELOW})["hits"]["hits"]  # all of them: fewer than a page
     strict_asked = [hit for hit in hits if hit["_source"]["type"] in asked]
     strict_other = [hit for hit in hits if hit["_source"]["type"] not in asked]
     listed: list[dict] = []  # (hit, whether the strict pass found it)

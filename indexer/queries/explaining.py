@@ -130,20 +130,11 @@ def _tutorial_projects(groups: list, concepts: frozenset[str], either: bool, too
     if not teaching:
         return None
     teaches = {"bool": {"should": [group_clause(group, concepts) for group in teaching], "minimum_should_match": 1}}
-    if tools:  # a how-to question: any project doing it answers, those that teach it first
-        return {
-            "bool": {
-                "filter": [{"term": {"type": "project"}}, about],
-                "should": [
-                    {"bool": {"should": parts, "boost": EXPLAINING_CONCEPT_WEIGHT}},
-                    {"constant_score": {"filter": teaches, "boost": EXPLAINER_SCORE}},
-                ],
-                "boost": EXPLAINING_WEIGHT,
-            }
-        }
+    # a how-to question (`tools`): any project doing it answers, those that teach it first
+    required = [{"term": {"type": "project"}}, about, *([] if tools else [teaches])]
     return {
         "bool": {
-            "filter": [{"term": {"type": "project"}}, about, teaches],
+            "filter": required,
             "should": [
                 {"bool": {"should": parts, "boost": EXPLAINING_CONCEPT_WEIGHT}},
                 {"constant_score": {"filter": teaches, "boost": EXPLAINER_SCORE}},
