@@ -26,10 +26,10 @@ from analysis.syllables import chinese_syllables, split_pinyin
 from analysis.vocabulary import glossary
 from analysis.words import is_function_word
 
-# How a reader asks to learn something or to be told what it is (想学…从哪开始, 是啥, 介绍一下): explaining questions.
+# How a reader asks to learn something or to be told what it is (想学…从哪开始, 介绍一下): explaining questions.
 _ZH_ASKING_TO_LEARN = (
-    "从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 想学习 想学 想了解 是啥 啥是 "
-    "是干嘛的 干嘛用的 介绍一下 讲讲 零基础学 零基础入门 零基础 小白学 小白入门 初学者".split()
+    "从哪里开始 从哪开始 从何开始 从哪入手 从何入手 如何入手 怎么入手 如何学习 怎么学习 如何学 怎么学 想学习 想学 想了解 "
+    "是干嘛的 干嘛用的 介绍一下 讲讲 零基础学 零基础入门 零基础 小白学 小白入门 小白做 初学者".split()
 )
 # What a reader asks of any topic at a query's end (多模态大模型的应用场景, 量化的优缺点): an explanation, in words few titles
 # hold, so matched like content words they listed any text saying 应用 and 场景 in passing before the articles on the topic.
@@ -48,8 +48,10 @@ _ZH_STATE_ABOUT = "发展趋势 趋势 发展前景 前景 现状".split()
 # How a reader asks what to do about a topic or what it is good for (幻觉怎么办, 向量数据库怎么用, Agent 能干什么): the
 # verb after 怎么 (办, 用, 解决) is part of the question, never a word a title holds beside the topic.
 _ZH_ASKING_HOW_TO = (
-    "怎么办 咋办 怎么解决 如何解决 怎样解决 怎么处理 如何处理 怎么用 怎样用 如何用 如何使用 怎么使用 怎么做 怎样做 如何做 "
-    "能干什么 能做什么 能干啥 能做啥 有什么用 有啥用".split()
+    "怎么办 怎么解决 如何解决 怎样解决 怎么处理 如何处理 怎么用 怎样用 如何用 如何使用 怎么使用 怎么做 怎样做 如何做 "
+    "能干什么 能做什么 有什么用 怎么整 怎么弄 怎么搞".split()
+    # how to keep a problem away (提示注入怎么防, 幻觉如何缓解): as 怎么解决, the verb is the question's
+    + [f"{how}{verb}" for how in ("怎么", "如何", "怎样") for verb in "防范 防止 防御 防 避免 缓解 减少 降低".split()]
 )
 # How a reader asks to compare (DPO 与 PPO 对比, …的差异): at a query's end. Titles hold them too (…与 CrewAI 对比), so they
 # stay in the whole query's text, and ask for an explanation only when two topics are compared (text.py): a pasted
@@ -60,7 +62,9 @@ _ZH_ASKING_FOR_GOOD_ONES = (
     "有什么好的 有没有好的 有哪些好的 用哪个 用哪些 想找 好玩的 有趣的 有意思的 推荐几个 推荐一些".split()
 )
 # How a reader asks when or where a topic fits (什么情况下用 LoRA, LoRA 适合什么场景): an explanation.
-_ZH_ASKING_WHEN = "什么情况下 什么时候 适合什么场景 适用于什么场景 适合哪些场景 适用场景".split()
+_ZH_ASKING_WHEN = (
+    "什么情况下用 什么时候用 什么情况下 什么时候 适合什么场景 适用于什么场景 适合哪些场景 适用场景".split()
+)
 # How a reader asks for something worth reading or for material to learn from (值得读的多模态论文, RAG 的学习资料).
 _ZH_ASKING_FOR_READING = "值得读的 值得一读的 值得看的 求一些 学习资料 参考资料 入门资料".split()
 # How a reader asks which one to pick (向量数据库选哪个, 推理框架如何选择): question words. Not a recommendation's sign: the
@@ -82,10 +86,10 @@ _EN_ORDER_WORDS = {
 # Question and request words that are not part of a topic's name: taken off wherever they stand.
 _ZH_QUESTION = sorted(
     [
-        *"为什么说 为什么会 为什么要 为什么 为何 为啥 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 啥意思 是什么".split(),
+        *"为什么说 为什么会 为什么要 为什么 为何 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 是什么".split(),
         *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
-        *"好用的 好用吗 什么 在哪里 在哪儿 在哪 哪里有 有啥 关于 用什么 需要多少 要多少 多少".split(),
-        # fillers around a request (大佬们推荐几篇…, 到底是啥): the reader addressing others, or a count
+        *"好用的 好用吗 什么 在哪里 在哪儿 在哪 哪里有 关于 用什么 需要多少 要多少 多少".split(),
+        # fillers around a request (大佬们推荐几篇…, 到底是什么): the reader addressing others, or a count
         *"到底 大佬们 大佬 各位 请教 推荐几篇 几篇".split(),
         *_ZH_CHOOSING,
         *_ZH_ASKING_FOR_GOOD_ONES,
@@ -143,7 +147,7 @@ _EN_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:about|on|regarding)\s+)?(?:(?:a
 # paper, a project or an event, when the query names no kind.
 _EXPLAINING = frozenset(
     [
-        *"为什么说 为什么会 为什么要 为什么 为何 为啥 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 啥意思 是什么 什么是 什么叫".split(),
+        *"为什么说 为什么会 为什么要 为什么 为何 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 是什么 什么是 什么叫".split(),
         *"区别 入门 介绍 教程 学习路线 (en-explain)".split(),
         *_ZH_ASKING_ABOUT,
         *_ZH_ASKING_TO_LEARN,
@@ -153,10 +157,26 @@ _EXPLAINING = frozenset(
         "学习资料",
         "入门资料",
         "(en-compare)",
+        "(what-is-done)",
+        "(what-to-learn)",
+        "(pitfalls)",
+        "(beginner)",
     ]
 )
 # Words asking how to learn a topic, or for material to learn it from.
-_LEARNING = frozenset(["入门", "教程", "学习路线", "学习资料", "入门资料", *_ZH_ASKING_TO_LEARN, "(en-learn)"])
+_LEARNING = frozenset(
+    [
+        "入门",
+        "教程",
+        "学习路线",
+        "学习资料",
+        "入门资料",
+        *_ZH_ASKING_TO_LEARN,
+        "(en-learn)",
+        "(what-to-learn)",
+        "(beginner)",
+    ]
+)
 # English words asking for material to learn from (`deep learning tutorial`, `course on rl`, `rag for beginners`).
 _EN_MATERIAL = re.compile(r"\b(?:tutorials?|courses?|for\s+beginners|intro(?:duction)?\s+to|getting\s+started)\b", re.I)
 # Words asking how to do something (the verb stays in the topic: 怎么 训练扩散模型), not how to learn or pick one.
@@ -199,7 +219,8 @@ _EN_WORTH = re.compile(
 # English words asking how to learn a topic (the best way to learn transformers, learning rag): an explanation, and
 # never a recommendation for its `best`.
 _EN_LEARNING = re.compile(
-    r"^\s*(?:what\s+(?:is|s)\s+)?(?:the\s+)?(?:(?:best|easiest|fastest|quickest)\s+)?ways?\s+to\s+"
+    r"^\s*(?:(?:what\s+(?:is|s)\s+)?(?:the\s+)?(?:(?:best|easiest|fastest|quickest)\s+)?ways?\s+to|"
+    r"how\s+(?:to|do\s+i|can\s+i|should\s+i|do\s+you|would\s+you))\s+"
     r"(?:learn|understand|study|get\s+(?:started\s+)?(?:with|into))\s+",
     re.IGNORECASE,
 )
@@ -238,7 +259,8 @@ _KIND_WORDS = {
         *("开源项目 开源专案 开源 项目 专案 仓库 储存库 魔搭 github gitee huggingface modelscope repo repos".split()),
         *("projects project repositories repository".split()),
         # open-source code of a topic (语音合成有什么开源实现): projects
-        *("开源实现 开源代码 开源工具 开源框架 开源库 开源软件".split()),
+        *("开源实现 开源代码 开源工具 开源框架 开源库 开源软件 开源工具包 开源代码库 开源方案".split()),
+        *("开源套件 开源软体 开源程式 开源程式库 开源函式库".split()),  # Taiwan's words, folded
         "hugging face",
     ],
 }
@@ -260,7 +282,7 @@ _KIND_MODIFIERS = {"project": ["开源的", "open-source", "open source"]}
 # word: TTS模型), never from inside a name (扩散模型, 推理框架). Not for a question asking which one to use (OCR 用什么
 # 模型好): its kind is a boost, and without the word the articles titled with the bare topic outscored the projects.
 _SOFTWARE_WORDS = (
-    *"模型 框架 工具 工具包 套件 库 代码库 代码 实现 平台 软件".split(),
+    *"模型 框架 工具 工具包 套件 库 代码库 代码 实现 平台 软件 软体 程式库 函式库".split(),
     *"model models framework frameworks tool tools toolkit library libraries implementation implementations code sdk".split(),
 )
 _CHINESE_SOFTWARE_WORDS = sorted((word for word in _SOFTWARE_WORDS if CJK.match(word)), key=len, reverse=True)
@@ -318,6 +340,20 @@ _PASSES = 3
 # 的 left at the edge of a topic's run of characters by a word taken off (大模型评测的 of 大模型评测的趋势, 的 RAG 方案 of 有什么
 # 好的 RAG 方案, 对齐的 of 关于对齐的入门文章); not of a word of two ending with it (目的) or starting with it (的确).
 _EDGE_PARTICLES = re.compile(r"(?:(?<=^)|(?<=\s))的(?=[^\s的]{2})|(?<=[^\s的]{2})的(?=$|\s)")
+# A verb saying what a session or an article is about, leading a topic that 的 closes before the kind word (讲 RAG 的活动,
+# 聊聊智能体的文章): part of the request, never of the topic. Not the words it starts (讲座, 讲解, 说明, 谈判).
+_ABOUT_VERB = re.compile(r"^\s*(?:讲解|讲讲|讲|聊聊|聊|谈谈|谈|说说)(?![座解透述师话明判])\s*(?=\S)(?=.*\S\s*的\s*$)")
+# Colloquial question words (咋, 啥: 咋部署, 面试问啥) in the standard ones every list above is written in.
+_COLLOQUIAL = re.compile("[咋啥]")
+_STANDARD_OF = {"咋": "怎么", "啥": "什么"}
+# What a question asks to be done with a topic, at its end (面试一般问什么, 入门先学什么, 周末看什么): a verb before 什么,
+# after an adverb or two. An explanation; none of it is a word a title holds beside the topic.
+# Pitfalls asked of a topic (新手做 RAG 有哪些坑, 微调的坑): an explanation; not the 坑 of 踩坑 or 避坑, which titles hold.
+_ASKING_PITFALLS = re.compile(r"(?<![踩避填挖\s])\s*坑\s*$")
+# A beginner opening a question (新手做 RAG 有哪些坑, 新手入门扩散模型): asking to learn. Only at the query's start: titles
+# hold 新手 inside them (…入门指南：新手最该知道的 10 件事), and a pasted one keeps it.
+_BEGINNER_LEAD = re.compile(r"^\s*新手(?:学习|学|做|玩|入门)?\s*(?=\S\S)")
+_ASKING_WHAT_IS_DONE = re.compile(r"(?:一般|通常|经常|主要|大概|都|会|要|先|该|应该)*[问考学看读聊讲练]什么\s*$")
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")
 _TWO_LATIN_LETTERS = re.compile(r"[a-z]{2}", re.IGNORECASE)
@@ -545,8 +581,17 @@ def _starts_with_a_topic(after: str, whole: str) -> bool:
 def understand(text: str) -> Understood:
     """`text`: the folded query. The core keeps at least one word: a query that is only question or kind
     words (有哪些活动) keeps them, and the kind still boosts."""
-    rest = _PUNCT.sub(" ", text)
+    rest = _PUNCT.sub(" ", _COLLOQUIAL.sub(lambda match: _STANDARD_OF[match.group(0)], text))
     dropped: list[str] = []
+    if asked := _ASKING_WHAT_IS_DONE.search(rest):
+        dropped.append("(what-to-learn)" if asked.group(0).rstrip()[-3] in "学练" else "(what-is-done)")
+        rest = rest[: asked.start()]
+    if asked := _ASKING_PITFALLS.search(rest):
+        dropped.append("(pitfalls)")
+        rest = rest[: asked.start()]
+    if beginner := _BEGINNER_LEAD.match(rest):
+        dropped.append("(beginner)")
+        rest = rest[beginner.end() :]
     kinds: list[str] = []
     if typed_kind := _pinyin_kind_word(rest.strip()):
         rest, word, kind = typed_kind
@@ -565,6 +610,9 @@ def understand(text: str) -> Understood:
     for _ in range(_PASSES):
         before = rest
         rest = _take_kind_words(rest, dropped, kinds, modifying)
+        if kinds and (verb := _ABOUT_VERB.match(rest)):
+            dropped.append(verb.group(0).strip())
+            rest = rest[verb.end() :]
         for word in _ZH_QUESTION:
             if word in rest:
                 dropped.append(word)

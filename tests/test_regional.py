@@ -43,6 +43,10 @@ from indexer.queries.text import text_query
         ("語音轉文字", "语音识别"),
         ("語音助理", "语音助手"),
         ("串流輸出", "流式输出"),
+        ("AI 新創公司 募資", "AI 创业公司 融资"),  # business words OpenCC leaves
+        ("Agent 踩雷 懶人包", "Agent 踩坑 指南"),
+        ("馬可夫 蒙地卡羅", "马尔可夫 蒙特卡洛"),
+        ("自駕 光達", "自动驾驶 激光雷达"),
     ],
 )
 def test_regional_words_get_their_mainland_form(typed, mainland):

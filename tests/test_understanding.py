@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from analysis.normalize import fold
 from analysis.understanding import understand, without_asking_words, without_software_words
 
 
@@ -18,7 +19,7 @@ from analysis.understanding import understand, without_asking_words, without_sof
         ("how to quantize llama", "quantize llama"),
         ("强化学习入门", "强化学习"),
         ("模型蒸馏值得做吗？", "模型蒸馏"),
-        ("为啥要剪枝", "要剪枝"),
+        ("为啥要剪枝", "剪枝"),
         ("怎样部署推理服务", "部署推理服务"),
         ("联邦学习是什么意思", "联邦学习"),
         ("语音识别模型哪家强", "语音识别模型"),
@@ -52,7 +53,7 @@ from analysis.understanding import understand, without_asking_words, without_sof
         # asking for good ones, for when a topic fits, for reading
         ("有什么好的标注工具", "标注工具"),
         ("做图像分割 用哪个框架", "做图像分割 框架"),
-        ("什么情况下用联邦学习", "用联邦学习"),
+        ("什么情况下用联邦学习", "联邦学习"),
         ("联邦学习适合什么场景", "联邦学习"),
         ("求一些图像分割的学习资料", "图像分割"),
         # yes-no questions
@@ -534,6 +535,9 @@ def test_how_a_reader_asks_to_learn_or_addresses_others_comes_off(query, core):
         ("想学强化学习从哪开始", True),
         ("deep learning tutorial", True),
         ("rag for beginners", True),
+        ("how do i get into computer vision", True),  # a how-to question about learning, not doing
+        ("how should i study graph neural networks", True),
+        ("how to fine-tune llama", False),  # doing
         ("什么是知识蒸馏", False),  # what it is: the explainers, not the material to learn from
         ("为什么 RAG 上线后效果不好", False),
         ("deep learning", False),  # no question
@@ -554,3 +558,60 @@ def test_a_question_asking_how_to_learn_a_topic_is_known(query, learning):
 )
 def test_a_leading_learning_asks_to_learn_only_before_a_topic(query, core):
     assert understand(query).core == core
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "kinds"),
+    [
+        ("讲智能体安全的讲座", "智能体安全", ("event",)),
+        ("聊聊 多模态 的文章", "多模态", ("story",)),
+        ("讲解扩散模型的文章", "扩散模型", ("story",)),
+        ("讲座回放", "讲座回放", ()),  # no kind word closes a topic: nothing comes off
+        ("讲师 的活动", "讲师", ("event",)),  # a word the verb starts stays
+    ],
+)
+def test_a_verb_saying_what_a_session_is_about_comes_off(query, core, kinds):
+    understood = understand(query)
+    assert (understood.core.replace(" 的", ""), understood.kinds) == (core, kinds)
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "learning"),
+    [
+        ("多模态岗位面试一般问啥", "多模态岗位面试", False),  # colloquial 啥, and what an interview asks
+        ("转行做推荐系统要先学什么", "转行做推荐系统", True),  # what to learn first
+        ("强化学习 咋入门", "强化学习", True),
+        ("Agent 部署咋整", "Agent 部署", False),
+        ("学什么", "学什么", False),  # nothing else: the words stay
+    ],
+)
+def test_colloquial_questions_read_as_the_standard_ones(query, core, learning):
+    understood = understand(query)
+    assert (understood.core, understood.learning) == (core, learning)
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "learning"),
+    [
+        ("新手做知识图谱有哪些坑", "知识图谱", True),  # a beginner asking for the pitfalls
+        ("微调的坑", "微调", False),
+        ("RAG 踩坑", "RAG 踩坑", False),  # 踩坑 is a title's word
+        ("多模态入门：新手最该知道的事", "多模态入门 新手最该知道的事", False),  # 新手 inside a pasted title stays
+    ],
+)
+def test_pitfalls_and_beginners_ask_for_an_explanation(query, core, learning):
+    understood = understand(query)
+    assert (understood.core.replace(" 的", ""), understood.learning) == (core, learning)
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("影像辨識 開源套件", "影像辨识"),  # Taiwan's open-source package, folded
+        ("OCR 开源工具包", "OCR"),
+        ("Agent 开源方案", "Agent"),
+    ],
+)
+def test_open_source_software_words_name_projects(query, core):
+    understood = understand(fold(query))
+    assert (understood.core, understood.kinds) == (core, ("project",))
