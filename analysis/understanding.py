@@ -56,7 +56,7 @@ _ZH_ASKING_HOW_TO = (
 # How a reader asks to compare (DPO 与 PPO 对比, …的差异): at a query's end. Titles hold them too (…与 CrewAI 对比), so they
 # stay in the whole query's text, and ask for an explanation only when two topics are compared (text.py): a pasted
 # title ending with one put its projects below every article.
-_ZH_COMPARING = "对比 比较 差异 有什么不同 有何不同".split()
+_ZH_COMPARING = "对比 比较 差异 有什么不同 有何不同 有什么差别 有何差别 差别 差在哪里 差在哪 有什么不一样 哪里不一样 不一样 有什么分别".split()
 # How a reader asks for good ones, or which to use (有什么好的 Agent 框架, 用哪个开源项目): a recommendation.
 _ZH_ASKING_FOR_GOOD_ONES = (
     "有什么好的 有没有好的 有哪些好的 用哪个 用哪些 想找 好玩的 有趣的 有意思的 推荐几个 推荐一些".split()
@@ -96,6 +96,7 @@ _ZH_QUESTION = sorted(
         *_ZH_ASKING_WHEN,
         *_ZH_ASKING_FOR_READING,
         "想做",
+        *"差在哪里 差在哪 有什么分别".split(),  # comparing (`_ZH_COMPARING`) words holding a question's 在哪 or 有什么
         *_ZH_YES_NO,
         *_ZH_ASKING_TO_LEARN,
         *_ZH_ASKING_HOW_TO,
@@ -343,9 +344,23 @@ _EDGE_PARTICLES = re.compile(r"(?:(?<=^)|(?<=\s))的(?=[^\s的]{2})|(?<=[^\s的]
 # A verb saying what a session or an article is about, leading a topic that 的 closes before the kind word (讲 RAG 的活动,
 # 聊聊智能体的文章): part of the request, never of the topic. Not the words it starts (讲座, 讲解, 说明, 谈判).
 _ABOUT_VERB = re.compile(r"^\s*(?:讲解|讲讲|讲|聊聊|聊|谈谈|谈|说说)(?![座解透述师话明判])\s*(?=\S)(?=.*\S\s*的\s*$)")
-# Colloquial question words (咋, 啥: 咋部署, 面试问啥) in the standard ones every list above is written in.
-_COLLOQUIAL = re.compile("[咋啥]")
-_STANDARD_OF = {"咋": "怎么", "啥": "什么"}
+# Colloquial question words (咋, 啥: 咋部署, 面试问啥) and Cantonese ones as folding writes them (點解 → 点解, 咩係 → 咩系:
+# 知识蒸馏系咩, 点样部署 vLLM, 有冇 RAG 项目) in the standard ones every list above is written in. 系 only beside 咩: alone
+# it is the 系 of 系统.
+_STANDARD_OF = {
+    "咋": "怎么",
+    "啥": "什么",
+    "点解": "为什么",
+    "点样": "怎么",
+    "有冇": "有没有",
+    "边个": "哪个",
+    "边啲": "哪些",
+    "咩系": "什么是",
+    "系咩": "是什么",
+    "咩": "什么",
+    "嘅": "的",
+}
+_COLLOQUIAL = re.compile("|".join(sorted(_STANDARD_OF, key=len, reverse=True)))
 # What a question asks to be done with a topic, at its end (面试一般问什么, 入门先学什么, 周末看什么): a verb before 什么,
 # after an adverb or two. An explanation; none of it is a word a title holds beside the topic.
 # Pitfalls asked of a topic (新手做 RAG 有哪些坑, 微调的坑): an explanation; not the 坑 of 踩坑 or 避坑, which titles hold.

@@ -615,3 +615,19 @@ def test_pitfalls_and_beginners_ask_for_an_explanation(query, core, learning):
 def test_open_source_software_words_name_projects(query, core):
     understood = understand(fold(query))
     assert (understood.core, understood.kinds) == (core, ("project",))
+
+
+@pytest.mark.parametrize(
+    ("typed", "core", "comparing"),
+    [
+        ("咩係多模態", "多模态", False),  # Cantonese: what is
+        ("點解要做對齊", "做对齐", False),  # why
+        ("點樣微調 Qwen", "微调 Qwen", False),  # how
+        ("SFT 跟 RLHF 差在哪", "SFT 跟 RLHF", True),  # a comparison in Taiwan's words
+        ("剪枝同蒸餾有咩分別", "剪枝同蒸馏", True),
+        ("向量检索和全文检索的差别", "向量检索和全文检索", True),
+    ],
+)
+def test_cantonese_and_regional_questions_read_as_mainland_ones(typed, core, comparing):
+    understood = understand(fold(typed))
+    assert (understood.core, understood.comparing) == (core, comparing)
