@@ -11,11 +11,12 @@ from analysis.spelled_concepts import meant_spelling
 from analysis.vocabulary import glossary
 
 
-def meant_text(topic: str, syllables: list[str] | None) -> str | None:
+def meant_text(topic: str, syllables: list[str] | None, *, guessing: bool = False) -> str | None:
     """The topic with the glossary terms it names by sound or misspells written as the glossary writes them (typed
     pinyin that is nothing but such terms: those terms), or None when it names none. `topic` is folded already
     (analysis.normalize.fold); `syllables`: its typed pinyin (indexer/queries/sounds.typed_syllables), None when it is
-    not typed as sounds."""
+    not typed as sounds. `guessing`: for the relaxed pass, which lists its hits below the strict ones, a word of two
+    characters standing alone is read as the term sounding exactly like it too (analysis/sounded_concepts.py)."""
     known = glossary()
     if syllables and not CJK.search(topic):
         terms = concepts_in_pinyin(syllables, known)
@@ -23,7 +24,7 @@ def meant_text(topic: str, syllables: list[str] | None) -> str | None:
     spelt = meant_spelling(topic.lower(), known)  # a misspelt English term: halucination, difussion model
     meant, changed = (spelt, True) if spelt else (topic, False)
     for run in dict.fromkeys(CJK_RUN.findall(topic)):
-        found = concepts_in_characters(run, known)
+        found = concepts_in_characters(run, known, two_alone=guessing)
         if found:
             parts, at = [], 0
             for sounded in found:

@@ -8,7 +8,8 @@ Sounds are compared folded as the index folds them (z/zh, c/ch, s/sh, n/l, an/an
 content.json `fuzzy_*`). How much may differ depends on what the reader typed:
 - characters: a term of three characters or more, its folded sounds equal, or one syllable wrong (for three
   characters only the middle one, as the strict sound clauses allow); a two-character term has too many
-  homophones among everyday words to be guessed from its sound; over a term the query writes as it is, only a
+  homophones among everyday words to be guessed from its sound inside a longer run, so only a run of two standing
+  alone is read as the term sounding exactly alike (减枝: 剪枝), and by the relaxed pass only; over a term the query writes as it is, only a
   longer term sounding exactly alike (注意力机智: 注意力机制);
 - pinyin: the reader typed sounds, not characters, so a term of two syllables or more whose folded sounds are
   the typed ones, exactly, in a query that is nothing but such terms."""
@@ -122,7 +123,7 @@ def _term_sounds(glossary: Glossary) -> _TermSounds:
         return index
 
 
-def concepts_in_characters(run: str, glossary: Glossary) -> list[Sounded]:
+def concepts_in_characters(run: str, glossary: Glossary, *, two_alone: bool = False) -> list[Sounded]:
     """Terms a run of Chinese characters names by sound, where its characters are not the term's own: windows of
     the run, longest first, none overlapping another nor a term the run writes as it is (the glossary finds that
     one, and 大模型推 is not a four-character term with one wrong character)."""
@@ -130,6 +131,15 @@ def concepts_in_characters(run: str, glossary: Glossary) -> list[Sounded]:
     sounds = tuple(folded(s) for s in chinese_syllables(run))
     if len(sounds) != len(run):  # a character pypinyin reads as more or no syllable: positions would slip
         return []
+    if len(run) == MIN_SYLLABLES:
+        # `two_alone`: a word of two standing alone (减枝, LoRA 微条, 换觉 问题) is the term sounding exactly alike, for
+        # the relaxed pass only. Inside a longer run two characters are too often an everyday word beside the topic,
+        # and even alone a few everyday words sound like a term (写作 like 协作, 收集 like 手机): below every strict
+        # hit, as a guess, never beside them. A term the glossary writes so is left to the glossary.
+        if not two_alone:
+            return []
+        near = None if run in index.written else index.alike.get(sounds)
+        return [Sounded(*near, 0, len(run))] if near else []
     found: list[Sounded] = []
     written = index.written_in(run)
     taken: set[int] = set()

@@ -34,6 +34,17 @@ def test_written_terms_and_short_words_are_left_to_the_glossary():
     assert concepts_in_characters("丁物", toy) == []
 
 
+def test_a_word_of_two_standing_alone_is_guessed_only_when_asked():
+    """The relaxed pass reads a run of two as the term sounding exactly like it (减枝: 剪枝, 微条: 微调); the strict
+    query never does, and inside a longer run two characters stay what they are."""
+    assert concepts_in_characters("减枝", glossary()) == []
+    assert [f.term for f in concepts_in_characters("减枝", glossary(), two_alone=True)] == ["剪枝"]
+    assert [f.term for f in concepts_in_characters("微条", glossary(), two_alone=True)] == ["微调"]
+    assert concepts_in_characters("剪枝", glossary(), two_alone=True) == []  # written as it is: the glossary's
+    assert concepts_in_characters("问题", glossary(), two_alone=True) == []  # nothing sounds like it
+    assert concepts_in_characters("减枝方法", glossary(), two_alone=True) == []  # one wrong of two, in a longer run
+
+
 def test_pinyin_must_be_nothing_but_terms():
     assert concepts_in_pinyin("qing gan fen xi".split(), glossary()) == ["情感分析"]
     assert concepts_in_pinyin("qin gan fen xi".split(), glossary()) == ["情感分析"]

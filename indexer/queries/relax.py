@@ -246,7 +246,7 @@ def _concepts_by_sound(topic: str, syllables: list[str] | None, concepts: frozen
     """The topic as it sounds it was meant: the glossary terms it names by sound (analysis/sounded_concepts.py)
     written as the glossary writes them, searched as a strict query is (indexer/queries/text.py), so the relaxed
     hits rank as the corrected query's would; None when it names none."""
-    meant = meant_text(topic, syllables)
+    meant = meant_text(topic, syllables, guessing=True)
     return text_query(meant, concepts) if meant else None
 
 

@@ -137,3 +137,14 @@ def test_a_topic_no_item_of_the_kind_asked_for_holds_lists_its_documents_of_othe
 def test_a_topic_the_corpus_never_writes_still_finds_nothing_of_any_kind(client):
     for q in ("红烧肉 做法 开源", "蝴蝶鞋带 论文", "zzqxjvkw 活动"):
         assert search(client, q)["total"] == 0, q
+
+
+def test_a_word_of_two_typed_with_a_homophone_finds_the_term_below_what_is_written(client):
+    """Our own examples: 微条 (微调) and 亮化 (量化) find nothing as written, and the relaxed pass lists the texts on
+    the term sounding exactly like them; a word the corpus writes (写作) keeps its own texts first."""
+    for typed, meant in (("微条", "微调"), ("亮化", "量化")):
+        found = search(client, typed, size=5)["list"]
+        assert found and all(meant in (info_of(item).get("title") or "") for item in found[:3]), typed
+    written = search(client, "写作", size=20)["list"]
+    titles = [info_of(item).get("title") or "" for item in written]
+    assert "写作" in titles[0], titles
