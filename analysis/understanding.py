@@ -24,6 +24,7 @@ from functools import lru_cache
 from analysis.normalize import CJK, CJK_RUN
 from analysis.syllables import chinese_syllables, split_pinyin
 from analysis.vocabulary import glossary
+from analysis.when import Window, take_when
 from analysis.words import is_function_word
 
 # How a reader asks to learn something or to be told what it is (想学…从哪开始, 介绍一下): explaining questions.
@@ -383,6 +384,7 @@ class Understood:
     asks_only: bool = False  # the query is nothing but question and kind words (有哪些活动), searched whole
     kind_words: tuple[str, ...] = ()  # the words that named `kinds` (比赛 of 最近有什么比赛)
     order: str | None = None  # "new" or "hot" when the query asks for the newest or the hottest (最新, 热门)
+    when: Window | None = None  # when the events asked for are held (这周末, 明天: analysis/when.py)
 
     @property
     def changed(self) -> bool:
@@ -642,6 +644,12 @@ def understand(text: str) -> Understood:
                 dropped.append(word)
         if rest == before:
             break
+    when = None
+    if "event" in kinds:  # events held today, this weekend, soon: a window of dates, not words of a name
+        rest, when = take_when(rest)
+        when = when or take_when(text)[1]  # 最近 may be gone already, as an edge word
+        if when:
+            dropped.append("(when)")
     if _TWO_LATIN_LETTERS.search(rest):  # most Chinese queries: no English question to look for
         rest = _without_english_asking_words(rest, dropped)
     core = _SPACES.sub(" ", rest).strip()
@@ -654,14 +662,20 @@ def understand(text: str) -> Understood:
     if without_domain != core and (without_domain or kinds or places):
         core = without_domain
         dropped.append("(domain)")
+    if dropped and all(is_function_word(word) for word in core.split()):
+        core = ""  # nothing but a particle left beside what was taken off (下周的 meetup: 的)
     kind_words = tuple(word for word in dropped if any(word in words for words in _KIND_WORDS.values()))
     order = next(
         (name for name, words in _ORDER_WORDS.items() if f"(en-{name})" in dropped or any(w in dropped for w in words)),
         None,
     )
+    if when is not None:
+        order = None  # 近期 of events asks when they are held (the window's boost), not for the newest listed
     if not core:
-        return Understood(text, tuple(kinds), tuple(places), asks_only=True, kind_words=kind_words, order=order)
-    return Understood(core, tuple(kinds), tuple(places), tuple(dropped), kind_words=kind_words, order=order)
+        return Understood(
+            text, tuple(kinds), tuple(places), asks_only=True, kind_words=kind_words, order=order, when=when
+        )
+    return Understood(core, tuple(kinds), tuple(places), tuple(dropped), kind_words=kind_words, order=order, when=when)
 
 
 def without_software_words(core: str) -> str:

@@ -29,6 +29,7 @@ from analysis.normalize import CJK, clean, fold
 from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand, without_asking_words, without_software_words
 from analysis.vocabulary import concept_id, glossary
+from analysis.when import TIME_ZONE, Window
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
 from indexer.queries.concepts import broad_ids, group_clause
 from indexer.queries.explaining import answers_first
@@ -79,6 +80,9 @@ SYNONYM_WEIGHT = 0.9
 # Added to an item of the kind a query names (论文, 活动, 开源项目): its items before other kinds', whose title word
 # and body word outscore a concept match (`VLA 论文` listed a story titled 从论文到代码 first with 3).
 KIND_BOOST = 30
+# Added to an event held in the window a query's time words name (明天 北京 活动): before the other events the text
+# found, whatever their titles (a 沙龙 named by the glossary's group of 活动 scored 10 more than a 大赛 in the window).
+WHEN_BOOST = 30
 HIGHLIGHTED_FIELDS = ["title", "title_cn", "summary"]  # indexer/queries/common.py HIGHLIGHT
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
 
@@ -152,7 +156,7 @@ def text_query_and_highlight(
     if understood.recommending:
         # which model or tool to use (OCR 用什么模型好, 求推荐…): projects first, as if the reader had named them
         kinds = ["project"]
-    boosts = _kind_and_place_boosts(kinds, places)
+    boosts = [*_kind_and_place_boosts(kinds, places), *_held_when(understood.when)]
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
     return query, _highlight_query(query, groups, concepts)
@@ -408,6 +412,19 @@ def _kind_and_place_boosts(kinds: list[str], places: list[str]) -> list[dict]:
     for place in places:
         boosts.append({"match_phrase": {"address": {"query": place, "boost": 3}}})
     return boosts
+
+
+def _held_when(window: Window | None) -> list[dict]:
+    """Events running or starting in the window the query's time words name (这周末, 明天: analysis/when.py) first
+    among what the text found; the others stay listed, after them."""
+    if window is None:
+        return []
+    held = [
+        {"term": {"type": "event"}},
+        {"range": {"start_time": {"lt": window.end, "time_zone": TIME_ZONE}}},
+        {"range": {"end_time": {"gte": window.start, "time_zone": TIME_ZONE}}},
+    ]
+    return [{"constant_score": {"filter": {"bool": {"filter": held}}, "boost": WHEN_BOOST}}]
 
 
 # Words of a query whose segmented-words clause is scored as a plain disjunction on a ranked search.
