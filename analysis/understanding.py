@@ -163,6 +163,7 @@ _EXPLAINING = frozenset(
         "(what-to-learn)",
         "(pitfalls)",
         "(beginner)",
+        "(aspect)",
     ]
 )
 # Words asking how to learn a topic, or for material to learn it from.
@@ -192,6 +193,7 @@ _RECOMMENDING = frozenset(
         *_ZH_ASKING_FOR_GOOD_ONES,
     ]
 )
+_WHICH_IS_BETTER = frozenset("哪个好 哪个更好 哪家强 哪家好".split())
 # Words asking how two things differ.
 _COMPARING = frozenset(["区别", "有什么区别", *_ZH_COMPARING, "(en-compare)"])
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
@@ -364,6 +366,16 @@ _STANDARD_OF = {
 _COLLOQUIAL = re.compile("|".join(sorted(_STANDARD_OF, key=len, reverse=True)))
 # What a question asks to be done with a topic, at its end (面试一般问什么, 入门先学什么, 周末看什么): a verb before 什么,
 # after an adverb or two. An explanation; none of it is a word a title holds beside the topic.
+# Questions asking about an aspect of a topic in everyday words (Agent 落地难在哪, 推理为什么这么贵, 训练要花多少钱): the
+# glossary's aspect word (~挑战, ~成本) the articles answering them are titled with (…背后的工程挑战, …的成本账).
+_ASPECT_QUESTIONS = {
+    "挑战": "为什么这么难 为什么难 难在哪里 难在哪 难点在哪里 难点在哪 有什么难点 有哪些难点 难不难 有多难 难点".split(),
+    "成本": "为什么这么贵 这么贵 那么贵 太贵了 太贵 贵不贵 有多贵 要花多少钱 花多少钱 要多少钱 多少钱 成本高不高".split(),
+}
+_ASPECT_QUESTION = re.compile(
+    "|".join(sorted((re.escape(w) for words in _ASPECT_QUESTIONS.values() for w in words), key=len, reverse=True))
+)
+_ASPECT_OF_QUESTION = {word: aspect for aspect, words in _ASPECT_QUESTIONS.items() for word in words}
 # Pitfalls asked of a topic (新手做 RAG 有哪些坑, 微调的坑): an explanation; not the 坑 of 踩坑 or 避坑, which titles hold.
 _ASKING_PITFALLS = re.compile(r"(?<![踩避填挖\s])\s*坑\s*$")
 # A beginner opening a question (新手做 RAG 有哪些坑, 新手入门扩散模型): asking to learn. Only at the query's start: titles
@@ -394,6 +406,12 @@ class Understood:
     def recommending(self) -> bool:
         """The reader asks which thing to use (用什么, 求推荐, 哪个好, `best`) and names no kind of item."""
         return not self.kinds and any(word in _RECOMMENDING for word in self.dropped)
+
+    @property
+    def asks_which_is_better(self) -> bool:
+        """The reader asks which is better (哪个好, 哪家强): of two topics named (RAG 和长上下文哪个好) a choice between them,
+        answered by the articles weighing it; of one (向量数据库哪个好) a recommendation."""
+        return any(word in _WHICH_IS_BETTER for word in self.dropped)
 
     @property
     def comparing(self) -> bool:
@@ -606,6 +624,10 @@ def understand(text: str) -> Understood:
     if asked := _ASKING_PITFALLS.search(rest):
         dropped.append("(pitfalls)")
         rest = rest[: asked.start()]
+    if asked := _ASPECT_QUESTION.search(rest):
+        aspect = _ASPECT_OF_QUESTION[asked.group(0)]
+        dropped += [asked.group(0), "(aspect)"]
+        rest = f"{rest[: asked.start()]} {aspect} {rest[asked.end() :]}"
     if beginner := _BEGINNER_LEAD.match(rest):
         dropped.append("(beginner)")
         rest = rest[beginner.end() :]

@@ -162,7 +162,7 @@ def answers_first(understood: Understood, concepts: frozenset[str]) -> dict | No
     core = understood.core
     if understood.asking_state:
         return explanations_first(core, concepts, title_words=STATE_TITLE_WORDS)
-    if understood.choosing:
+    if understood.choosing or picks_between_two(understood):
         return explanations_first(core, concepts, either=names_two_topics(core), title_words=CHOOSING_TITLE_WORDS)
     if understood.explaining or (understood.comparing and names_two_topics(core)):
         projects = understood.doing or understood.learning
@@ -170,6 +170,11 @@ def answers_first(understood: Understood, concepts: frozenset[str]) -> dict | No
             core, concepts, either=understood.comparing, projects=projects, tools=understood.doing
         )
     return None
+
+
+def picks_between_two(understood: Understood) -> bool:
+    """Which of two named topics is better (RAG 和长上下文哪个好): a choice, not a request for a tool."""
+    return understood.asks_which_is_better and names_two_topics(understood.core)
 
 
 def names_two_topics(text: str) -> bool:

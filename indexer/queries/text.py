@@ -32,7 +32,7 @@ from analysis.vocabulary import concept_id, glossary
 from analysis.when import TIME_ZONE, Window
 from analysis.words import content_words, is_function_word, is_pinyin_like, pinyin_forms, query_words
 from indexer.queries.concepts import broad_ids, group_clause
-from indexer.queries.explaining import answers_first
+from indexer.queries.explaining import answers_first, picks_between_two
 from indexer.queries.positions import asks_for_topics, most_of, said_by, topic_groups, word_positions
 from indexer.queries.sounds import (
     chinese_sound_clauses,
@@ -153,7 +153,7 @@ def text_query_and_highlight(
     query = {"bool": {"should": should, "minimum_should_match": 1}}
     if understood.asks_only and understood.kinds:
         query = _every_item_of(understood, query, concepts)
-    if understood.recommending:
+    if understood.recommending and not picks_between_two(understood):
         # which model or tool to use (OCR 用什么模型好, 求推荐…): projects first, as if the reader had named them
         kinds = ["project"]
     boosts = [*_kind_and_place_boosts(kinds, places), *_held_when(understood.when)]
