@@ -256,6 +256,8 @@ _KIND_WORDS = {
         *("比赛 竞赛 大赛 挑战赛 开放日 发布会 招聘会".split()),
         *("meetup meetups workshop workshops event events conference conferences hackathon hackathons".split()),
         *("summit forum seminar seminars webinar webinars competition competitions contest".split()),
+        *("lecture lectures bootcamp bootcamps salon salons livestream livestreams".split()),
+        *("reading group", "reading groups", "study group", "study groups", "open day", "job fair"),
     ],
     "paper": ["论文", "paper", "papers", "arxiv", "research"],
     # code and model hosts name where projects live (github 上的…, huggingface 上的…)

@@ -652,3 +652,16 @@ def test_which_is_better_asks_for_a_choice_of_two_and_a_recommendation_of_one():
     two, one = understand("知识蒸馏和剪枝哪个好"), understand("推理框架哪个好")
     assert picks_between_two(two) and not picks_between_two(one)
     assert one.recommending
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("diffusion models reading group", "diffusion models"),
+        ("agent bootcamp", "agent"),
+        ("rlhf lectures", "rlhf"),
+    ],
+)
+def test_english_event_words_name_events(query, core):
+    understood = understand(query)
+    assert (understood.core, understood.kinds) == (core, ("event",))
