@@ -51,6 +51,8 @@ _ZH_STATE_ABOUT = "发展趋势 趋势 发展前景 前景 现状".split()
 _ZH_ASKING_HOW_TO = (
     "怎么办 怎么解决 如何解决 怎样解决 怎么处理 如何处理 怎么用 怎样用 如何用 如何使用 怎么使用 怎么做 怎样做 如何做 "
     "能干什么 能做什么 有什么用 怎么整 怎么弄 怎么搞".split()
+    # should / must: 该怎么微调 LLM, 要如何部署 (Taiwan asks so): the modal verb is the question's
+    + [f"{modal}{how}" for modal in ("应该", "该", "要") for how in ("怎么", "如何", "怎样")]
     # how to keep a problem away (提示注入怎么防, 幻觉如何缓解): as 怎么解决, the verb is the question's
     + [f"{how}{verb}" for how in ("怎么", "如何", "怎样") for verb in "防范 防止 防御 防 避免 缓解 减少 降低".split()]
 )
@@ -59,20 +61,18 @@ _ZH_ASKING_HOW_TO = (
 # title ending with one put its projects below every article.
 _ZH_COMPARING = "对比 比较 差异 有什么不同 有何不同 有什么差别 有何差别 差别 差在哪里 差在哪 有什么不一样 哪里不一样 不一样 有什么分别".split()
 # How a reader asks for good ones, or which to use (有什么好的 Agent 框架, 用哪个开源项目): a recommendation.
-_ZH_ASKING_FOR_GOOD_ONES = (
-    "有什么好的 有没有好的 有哪些好的 用哪个 用哪些 想找 好玩的 有趣的 有意思的 推荐几个 推荐一些".split()
-)
+_ZH_ASKING_FOR_GOOD_ONES = "有什么好的 有没有好的 有哪些好的 用哪个 用哪些 想找 好玩的 有趣的 有意思的 推荐几个 推荐一些 有没有推荐的 有什么推荐的 有推荐的".split()
 # How a reader asks when or where a topic fits (什么情况下用 LoRA, LoRA 适合什么场景): an explanation.
 _ZH_ASKING_WHEN = (
     "什么情况下用 什么时候用 什么情况下 什么时候 适合什么场景 适用于什么场景 适合哪些场景 适用场景".split()
 )
 # How a reader asks for something worth reading or for material to learn from (值得读的多模态论文, RAG 的学习资料).
-_ZH_ASKING_FOR_READING = "值得读的 值得一读的 值得看的 求一些 学习资料 参考资料 入门资料".split()
+_ZH_ASKING_FOR_READING = "值得读的 值得一读的 值得看的 求一些 学习资料 参考资料 入门资料 书单".split()
 # How a reader asks which one to pick (向量数据库选哪个, 推理框架如何选择): question words. Not a recommendation's sign: the
 # articles weighing the choice (…选型, 为什么放弃了原来的…方案) answer it, and a boost for projects put them lower.
 _ZH_CHOOSING = "选哪个 选哪家 选什么 怎么选择 如何选择".split()  # not 怎么选: 怎么选型 keeps 选型, a title word
 # Yes-no questions (量化会不会掉精度, 有没有必要做蒸馏): asked of the topic, held by no title beside it; an explanation.
-_ZH_YES_NO = "会不会 能否 可不可以 值不值得 要不要 有没有必要 有必要吗 有必要".split()
+_ZH_YES_NO = "会不会 能否 可不可以 值不值得 要不要 有没有必要 有必要吗 有必要 是否有 是否".split()
 # Words asking for the newest or the most talked-about (最新论文, 热门项目): an order, not text to match; a query naming
 # nothing else lists its kind in that order (`Understood.order`, indexer/queries/search.py).
 _ORDER_WORDS = {
@@ -97,6 +97,7 @@ _ZH_QUESTION = sorted(
         *_ZH_ASKING_WHEN,
         *_ZH_ASKING_FOR_READING,
         "想做",
+        *"何谓 是什么东西 是个什么东西 是个什么 什么东西".split(),  # what is, formally or colloquially
         *"差在哪里 差在哪 有什么分别".split(),  # comparing (`_ZH_COMPARING`) words holding a question's 在哪 or 有什么
         *_ZH_YES_NO,
         *_ZH_ASKING_TO_LEARN,
@@ -112,7 +113,8 @@ _ZH_QUESTION = sorted(
 _ZH_EDGE = sorted(
     [
         *("推荐一下 推荐 值得做吗 值得 区别 相关的 相关 最近有 最近 入门 一下 靠谱吗 靠谱 好用".split()),
-        *("介绍 讲 教程 学习路线".split()),
+        *("介绍 讲 教程 教学文 学习路线".split()),
+        "有",  # of 有…吗 (请问有 RAG 的教学文吗), once 吗 is off: standing alone or at an edge only, never inside a word
         *_ZH_ASKING_ABOUT,
         *_ZH_STATE_AT_EDGES,
         *_ZH_COMPARING,
@@ -150,7 +152,8 @@ _EN_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:about|on|regarding)\s+)?(?:(?:a
 _EXPLAINING = frozenset(
     [
         *"为什么说 为什么会 为什么要 为什么 为何 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 是什么 什么是 什么叫".split(),
-        *"区别 入门 介绍 教程 学习路线 (en-explain)".split(),
+        *"区别 入门 介绍 教程 教学文 学习路线 (en-explain)".split(),
+        *"何谓 是什么东西 是个什么东西 是个什么 什么东西".split(),
         *_ZH_ASKING_ABOUT,
         *_ZH_ASKING_TO_LEARN,
         *_ZH_ASKING_HOW_TO,
@@ -171,6 +174,7 @@ _LEARNING = frozenset(
     [
         "入门",
         "教程",
+        "教学文",
         "学习路线",
         "学习资料",
         "入门资料",
@@ -266,7 +270,7 @@ _KIND_WORDS = {
         *("projects project repositories repository".split()),
         # open-source code of a topic (语音合成有什么开源实现): projects
         *("开源实现 开源代码 开源工具 开源框架 开源库 开源软件 开源工具包 开源代码库 开源方案".split()),
-        *("开源套件 开源软体 开源程式 开源程式库 开源函式库".split()),  # Taiwan's words, folded
+        *("开源套件 开源软体 开源程式 开源程式库 开源函式库 开源实作".split()),  # Taiwan's words, folded
         "hugging face",
     ],
 }
@@ -358,6 +362,7 @@ _STANDARD_OF = {
     "点解": "为什么",
     "点样": "怎么",
     "有冇": "有没有",
+    "有无": "有没有",  # Taiwan's formal 有無
     "边个": "哪个",
     "边啲": "哪些",
     "咩系": "什么是",
@@ -383,6 +388,9 @@ _ASKING_PITFALLS = re.compile(r"(?<![踩避填挖\s])\s*坑\s*$")
 # A beginner opening a question (新手做 RAG 有哪些坑, 新手入门扩散模型): asking to learn. Only at the query's start: titles
 # hold 新手 inside them (…入门指南：新手最该知道的 10 件事), and a pasted one keeps it.
 _BEGINNER_LEAD = re.compile(r"^\s*新手(?:学习|学|做|玩|入门)?\s*(?=\S\S)")
+# A request opening a query (求 RAG 论文, 跪求 Agent 教程): the reader asking for what follows. Not the words it starts
+# (求职, 求解, 求导).
+_REQUEST_LEAD = re.compile(r"^\s*(?:跪求|急求|求助|求)(?![职解和导证]|推荐|一些)\s*(?=\S)")  # 求推荐, 求一些: lists
 _ASKING_WHAT_IS_DONE = re.compile(r"(?:一般|通常|经常|主要|大概|都|会|要|先|该|应该)*[问考学看读聊讲练]什么\s*$")
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")
@@ -630,6 +638,9 @@ def understand(text: str) -> Understood:
         aspect = _ASPECT_OF_QUESTION[asked.group(0)]
         dropped += [asked.group(0), "(aspect)"]
         rest = f"{rest[: asked.start()]} {aspect} {rest[asked.end() :]}"
+    if request := _REQUEST_LEAD.match(rest):
+        dropped.append("求")
+        rest = rest[request.end() :]
     if beginner := _BEGINNER_LEAD.match(rest):
         dropped.append("(beginner)")
         rest = rest[beginner.end() :]

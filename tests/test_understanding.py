@@ -665,3 +665,22 @@ def test_which_is_better_asks_for_a_choice_of_two_and_a_recommendation_of_one():
 def test_english_event_words_name_events(query, core):
     understood = understand(query)
     assert (understood.core, understood.kinds) == (core, ("event",))
+
+
+@pytest.mark.parametrize(
+    ("typed", "core", "kinds"),
+    [
+        ("求 多模態 相關論文", "多模态", ("paper",)),  # a request opening the query
+        ("跪求 Agent 教程", "Agent", ()),
+        ("有無 RAG 研討會", "RAG", ("event",)),  # Taiwan's formal 有無
+        ("是否有知識蒸餾的開源實作", "知识蒸馏", ("project",)),
+        ("請問有 Agent 的教學文嗎", "Agent", ()),
+        ("該怎麼部署 vLLM", "部署 vLLM", ()),
+        ("何謂 MoE", "MoE", ()),
+        ("Agent 是什麼東西", "Agent", ()),
+        ("求职 大模型", "求职 大模型", ()),  # a word 求 starts stays
+    ],
+)
+def test_requests_and_questions_as_taiwan_writes_them(typed, core, kinds):
+    understood = understand(fold(typed))
+    assert (understood.core.replace(" 的", ""), understood.kinds) == (core, kinds)
