@@ -285,7 +285,8 @@ _CHINESE_KIND_WORD = re.compile(
 )
 # Kind words that modify the topic and can stand anywhere (开源的语音合成模型: open-source ones, i.e. projects),
 # unlike 开源 alone at the start, which begins a name (开源数据集).
-_KIND_MODIFIERS = {"project": ["开源的", "open-source", "open source"]}
+# Also 开源 after 的 or 有, before what it qualifies (能识别方言的开源语音识别, 文生视频有开源模型吗): an open-source one.
+_KIND_MODIFIERS = {"project": ["开源的", "的开源", "有开源", "open-source", "open source"]}
 # Words that say "a piece of software" (a model, a framework, a tool, a library): beside a topic, once the reader names
 # projects (github, 开源), any project on the topic is one, though few describe themselves with the word (hugging face
 # 上的 TTS 模型: the TTS projects say 语音合成, never 模型). Taken off as a word of its own (between spaces, or after a Latin

@@ -684,3 +684,17 @@ def test_english_event_words_name_events(query, core):
 def test_requests_and_questions_as_taiwan_writes_them(typed, core, kinds):
     understood = understand(fold(typed))
     assert (understood.core.replace(" 的", ""), understood.kinds) == (core, kinds)
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("能生成长视频的开源模型", "能生成长视频"),  # 的开源: an open-source one (模型 says "software")
+        ("语音合成有开源方案吗", "语音合成 方案"),  # 有开源
+        ("开源数据集", "开源数据集"),  # 开源 starting a name stays
+    ],
+)
+def test_open_source_after_de_or_you_names_projects(query, core):
+    understood = understand(query)
+    assert understood.core == core
+    assert understood.kinds == (("project",) if core != query else ())
