@@ -639,6 +639,7 @@ def test_cantonese_and_regional_questions_read_as_mainland_ones(typed, core, com
         ("多模态落地难在哪里", "多模态落地 挑战"),  # what makes it hard: the articles on its challenges
         ("向量数据库为什么这么贵", "向量数据库 成本"),
         ("微调一个模型要花多少钱", "微调一个模型 成本"),
+        ("向量数据库为什么越来越便宜", "向量数据库 成本"),
     ],
 )
 def test_everyday_questions_about_an_aspect_ask_for_the_aspect(query, core):
