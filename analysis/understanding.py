@@ -126,7 +126,7 @@ _ZH_EDGE = sorted(
 )
 _EN_FILLERS = re.compile(
     r"\b(what\s+(?:is|are|s)|how(?:\s+(?:to|do\s+i|can\s+i|do(?:es)?|is|are))?|why\s+(?:is|are|do|does)?|"
-    r"when\s+(?:to|should\s+i(?:\s+use)?|do(?:es)?|is|are)|which|is\s+there|are\s+there|"
+    r"when\s+(?:to|should\s+i(?:\s+use)?|do(?:es)?|is|are)|which(?:\s+ones?)?|(?:is|are)\s+better|is\s+there|are\s+there|"
     r"where\s+(?:to|can\s+i|do\s+i|should\s+i)\s+(?:learn|find|start|read\s+about)|"
     r"any|some|good|great|best(?!\s+practices?\b)|recommend(?:ed)?|should\s+i\s+(?:use|learn|try|pick|choose)|"
     r"alternatives?\s+to)\b",
@@ -214,7 +214,8 @@ _EN_EXPLAINING = re.compile(
 # English words comparing two topics (`difference between LoRA and QLoRA`, `RAG vs fine-tuning`): an explanation.
 _EN_COMPARING = re.compile(
     r"\b(?:(?:the\s+)?differences?\s+between|compared\s+(?:to|with)|comparison\s+(?:of|between)|pros\s+and\s+cons\s+of)"
-    r"(?=\s|$)|(?<=\S\s)(?:vs\.?|versus)(?=\s+\S)",  # vs between two words only: VS Code is a name
+    r"(?=\s|$)|(?<=\S\s)(?:vs\.?|versus)(?=\s+\S)|"  # vs between two words only: VS Code is a name
+    r"(?<=\S\s)or(?=\s+\S.*\b(?:which|better|should\s+i)\b)",  # or, when the reader asks which (A or B, which one)
     re.IGNORECASE,
 )
 # English words asking whether a topic is worth the trouble (`is MoE worth it`, `do i need RAG`, `why is RLHF needed`),

@@ -699,3 +699,16 @@ def test_open_source_after_de_or_you_names_projects(query, core):
     understood = understand(query)
     assert understood.core == core
     assert understood.kinds == (("project",) if core != query else ())
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("vllm or sglang, which one is better", "vllm sglang"),  # or, asking which: a comparison
+        ("pytorch or jax which should i use", "pytorch jax"),
+        ("text or image generation", "text or image generation"),  # no question: or is the topic's
+    ],
+)
+def test_or_between_names_asking_which_compares_them(query, core):
+    understood = understand(query)
+    assert (understood.core, understood.comparing) == (core, core != query)

@@ -58,6 +58,9 @@ FEWER_WORDS_BOOST = 2.0
 MIN_LATIN_TAG_WORD = 3
 # Concepts and words a topic needs before any one of them may stand for it.
 MIN_UNITS_FOR_ANY = 3
+# Names compared beside no glossary concept (LangGraph or AutoGen): any one of them may stand for the query.
+MIN_COMPARED = 2
+MAX_COMPARED = 3
 # Shortest word that can stand for a subject by itself (one Chinese character or letter cannot).
 MIN_WORD_LENGTH = 2
 # A Latin word that may stand for the topic when nothing was found with the rest: an acronym or a name (TPOT, YaRN).
@@ -111,6 +114,9 @@ def _steps(q: str, concepts: frozenset[str], widen_pair: bool, nothing_found: bo
         tags = [tag for word in words if (tag := _tag_named(word))]
         if tags:
             steps.append({"terms": {"tags": list(dict.fromkeys(tags))}})
+    if understood.comparing and not groups and MIN_COMPARED <= len(words) <= MAX_COMPARED:
+        # two or three names compared (LangGraph or AutoGen, which one): few texts name both, and each alone answers
+        steps.append({"multi_match": {"query": " ".join(words), "fields": WORDS_FIELDS}})
     if nothing_found and (elsewhere := _elsewhere(fold(q), understood.places, concepts)):
         steps.append(elsewhere)
     if nothing_found and units > 1 and (names := _names_beside(topic, groups)):

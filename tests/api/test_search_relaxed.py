@@ -148,3 +148,12 @@ def test_a_word_of_two_typed_with_a_homophone_finds_the_term_below_what_is_writt
     written = search(client, "写作", size=20)["list"]
     titles = [info_of(item).get("title") or "" for item in written]
     assert "写作" in titles[0], titles
+
+
+def test_names_compared_find_the_texts_on_either(client):
+    """Our own example: few texts name both frameworks a reader weighs, and each alone answers."""
+    both = search(client, "langgraph autogen", size=20)
+    compared = search(client, "langgraph or autogen, which one should i use", size=20)
+    assert compared["total"] > both["total"]
+    repos = {info_of(item).get("repo", "").split("/")[-1] for item in compared["list"] if item["type"] == "project"}
+    assert {"langgraph", "autogen"} <= repos, repos
