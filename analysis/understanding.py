@@ -378,7 +378,8 @@ _COLLOQUIAL = re.compile("|".join(sorted(_STANDARD_OF, key=len, reverse=True)))
 # Questions asking about an aspect of a topic in everyday words (Agent 落地难在哪, 推理为什么这么贵, 训练要花多少钱): the
 # glossary's aspect word (~挑战, ~成本) the articles answering them are titled with (…背后的工程挑战, …的成本账).
 _ASPECT_QUESTIONS = {
-    "挑战": "为什么这么难 为什么难 难在哪里 难在哪 难点在哪里 难点在哪 有什么难点 有哪些难点 难不难 有多难 难点".split(),
+    # not 为什么难: 大模型评测为什么难做 asks why 评测 is hard, which its explainers answer without the word
+    "挑战": "难在哪里 难在哪 难点在哪里 难点在哪 有什么难点 有哪些难点 难点".split(),
     "成本": (
         "为什么这么贵 这么贵 那么贵 太贵了 太贵 贵不贵 有多贵 要花多少钱 花多少钱 要多少钱 多少钱 成本高不高 "
         "越来越便宜 这么便宜 便不便宜 便宜 降价"

@@ -1,6 +1,6 @@
 """Which of a query's segmented words stand together, and which name a topic: the positions the words clause and the
 glossary clause count (indexer/queries/text.py). The parts of a glossary term the segmenter splits (检索 增强 生成) and
-a run of single characters (踩 坑) are one position; a position that is a glossary term naming a topic (not an aspect
+a run of single characters (踩 雷) are one position; a position that is a glossary term naming a topic (not an aspect
 such as 成本) is required among those `2<75%` asks for (`most_of`)."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from analysis.words import query_words
 def word_positions(words: list[str]) -> list[list[str]]:
     """The query's segmented words grouped by what must stand together: the parts of a glossary term the segmenter
     splits (terms of five characters or more stay out of its dictionary, analysis/vocabulary.segmentation_words, so
-    that their parts are found apart: 检索增强生成 → 检索 增强 生成), and a run of single Chinese characters (踩坑 →
-    踩 坑). Counted one by one, 检索增强生成 踩坑 was satisfied by 检索, 踩 and 坑 in a text on something else."""
+    that their parts are found apart: 检索增强生成 → 检索 增强 生成), and a run of single Chinese characters (踩雷 →
+    踩 雷). Counted one by one, 检索增强生成 踩坑 was satisfied by 检索, 踩 and 坑 in a text on something else (踩坑 is
+    one glossary word now)."""
     terms = _split_terms()
     positions: list[list[str]] = []
     at = 0

@@ -180,8 +180,8 @@ def _units(topic: str) -> tuple[list, int]:
 
 def _plain_words(text: str) -> list[str]:
     """The words of two characters or more in `text`, a run of single characters the segmenter cut apart counting as
-    one, as the words clause counts it (positions.word_positions): 踩坑 is cut into 踩 and 坑, yet the reader typed one
-    word, so RAG 踩坑 is a concept and a word, as RAG 误区 is."""
+    one, as the words clause counts it (positions.word_positions): 踩雷 is cut into 踩 and 雷, yet the reader typed one
+    word, so RAG 踩雷 is a concept and a word, as RAG 误区 is."""
     positions = ["".join(position) for position in word_positions(query_words(text))]
     return [word for word in positions if len(word) >= MIN_WORD_LENGTH]
 

@@ -441,7 +441,7 @@ def _words_clause(
 ) -> dict:
     """The segmented words across title and body, most of them required: 2<75% (all of one or two,
     two of three, three of four or five...), counted by position (`word_positions`): the parts of a long glossary
-    term (检索 增强 生成) or a run of single characters (踩 坑) are one position, all of it required. A word with
+    term (检索 增强 生成) or a run of single characters (踩 雷) are one position, all of it required. A word with
     Taiwan / Hong Kong forms (analysis/regional.word_forms) is matched as typed or as any of them, those at
     `form_weight` (`_by_position`): 核心程式 is 核心 (a mainland word too, which the whole-text conversion turns into
     内核) and 程式 (程序).
@@ -567,7 +567,7 @@ def _synonym_clause(
     # synonym as a phrase over every summary (大语言模型, large language model) made this clause the
     # costliest part of a broad search at 1M (issue 12, bench/query_shapes.py).
     # The other words beside the concepts, without function words (a concept stands for the topic already).
-    # A run of single characters (踩 坑 of 踩坑) is one of them: counted apart, 踩 and 坑 outvoted the concept.
+    # A run of single characters (踩 雷 of 踩雷) is one of them: counted apart, 踩 and 雷 outvoted the concept.
     words = [" ".join(p) for p in word_positions([w for w in query_words(rest) if not is_function_word(w)])]
     concepts = [group_clause(group, indexed) for group in groups]
     saying = [said_by(word, list(groups)) for word in words]  # the words a term of the query's concepts holds
@@ -603,7 +603,7 @@ def _broad(groups: list[tuple[str, ...] | None], concepts: frozenset[str]) -> li
 
 
 def _all_of_a_run(word: str) -> dict:
-    """A position of several words (踩 坑) needs all of them; a single word keeps its analyzer's own reading."""
+    """A position of several words (踩 雷) needs all of them; a single word keeps its analyzer's own reading."""
     return {"operator": "and"} if " " in word else {}
 
 
