@@ -70,9 +70,12 @@ _ZH_ASKING_WHEN = (
 _ZH_ASKING_FOR_READING = "值得读的 值得一读的 值得看的 求一些 学习资料 参考资料 入门资料 书单".split()
 # How a reader asks which one to pick (向量数据库选哪个, 推理框架如何选择): question words. Not a recommendation's sign: the
 # articles weighing the choice (…选型, 为什么放弃了原来的…方案) answer it, and a boost for projects put them lower.
-_ZH_CHOOSING = "选哪个 选哪家 选什么 怎么选择 如何选择".split()  # not 怎么选: 怎么选型 keeps 选型, a title word
+# Also which maker is strongest (国产大模型哪家强): the articles comparing them, not a project to use.
+_ZH_CHOOSING = "选哪个 选哪家 选什么 怎么选择 如何选择 哪家强 哪家好".split()  # not 怎么选: 怎么选型 keeps 选型
 # Yes-no questions (量化会不会掉精度, 有没有必要做蒸馏): asked of the topic, held by no title beside it; an explanation.
-_ZH_YES_NO = "会不会 能否 可不可以 值不值得 要不要 有没有必要 有必要吗 有必要 是否有 是否".split()
+_ZH_YES_NO = (
+    "会不会 能否 可不可以 值不值得 要不要 有没有必要 有必要吗 有必要 是否有 是否 还值得学 值得学 还值得".split()
+)
 # Words asking for the newest or the most talked-about (最新论文, 热门项目): an order, not text to match; a query naming
 # nothing else lists its kind in that order (`Understood.order`, indexer/queries/search.py).
 _ORDER_WORDS = {
@@ -193,11 +196,11 @@ _EN_DOING = re.compile(r"\bhow\s+(?:to|do\s+i|can\s+i|do\s+you)\b", re.IGNORECAS
 # query names no kind.
 _RECOMMENDING = frozenset(
     [
-        *"求推荐 推荐一下 推荐 哪个好 哪个更好 哪家强 哪家好 用什么 好用的 好不好用 (en-best)".split(),
+        *"求推荐 推荐一下 推荐 哪个好 哪个更好 用什么 好用的 好不好用 (en-best)".split(),
         *_ZH_ASKING_FOR_GOOD_ONES,
     ]
 )
-_WHICH_IS_BETTER = frozenset("哪个好 哪个更好 哪家强 哪家好".split())
+_WHICH_IS_BETTER = frozenset("哪个好 哪个更好".split())
 # Words asking how two things differ.
 _COMPARING = frozenset(["区别", "有什么区别", *_ZH_COMPARING, "(en-compare)"])
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
