@@ -8,6 +8,7 @@ from __future__ import annotations
 from analysis.normalize import CJK, CJK_RUN
 from analysis.sounded_concepts import concepts_in_characters, concepts_in_pinyin
 from analysis.spelled_concepts import meant_spelling
+from analysis.syllables import pinyin_beside_names
 from analysis.vocabulary import glossary
 
 
@@ -21,6 +22,8 @@ def meant_text(topic: str, syllables: list[str] | None, *, guessing: bool = Fals
     if syllables and not CJK.search(topic):
         terms = concepts_in_pinyin(syllables, known)
         return " ".join(terms) if terms else None
+    if beside := _pinyin_terms_beside_names(topic):
+        return beside
     spelt = meant_spelling(topic.lower(), known)  # a misspelt English term: halucination, difussion model
     meant, changed = (spelt, True) if spelt else (topic, False)
     for run in dict.fromkeys(CJK_RUN.findall(topic)):
@@ -32,3 +35,32 @@ def meant_text(topic: str, syllables: list[str] | None, *, guessing: bool = Fals
                 at = sounded.end
             meant, changed = meant.replace(run, "".join([*parts, run[at:]])), True
     return meant if changed else None
+
+
+# Words saying "a piece of software" typed as pinyin after a topic's (mo xing liang hua gong ju GPTQ): kept as the
+# Chinese word, so the topic's pinyin alone must be glossary terms.
+_SOFTWARE_BY_SOUND = {
+    ("gong", "ju", "bao"): "工具包",
+    ("gong", "ju"): "工具",
+    ("kuang", "jia"): "框架",
+    ("ruan", "jian"): "软件",
+    ("ping", "tai"): "平台",
+    ("dai", "ma"): "代码",
+}
+
+
+def _pinyin_terms_beside_names(topic: str) -> str | None:
+    """Pinyin typed beside a name (`gptq mo xing liang hua`, `mo xing liang hua gongju GPTQ`) that is nothing but
+    glossary terms, and perhaps a word saying "software" after them: the terms as the glossary writes them, that word,
+    then the names. None for anything else."""
+    found = pinyin_beside_names(topic)
+    if found is None:
+        return None
+    names, syllables = found
+    after = ""
+    for sounds, word in _SOFTWARE_BY_SOUND.items():
+        if len(syllables) > len(sounds) and tuple(syllables[-len(sounds) :]) == sounds:
+            syllables, after = syllables[: -len(sounds)], word
+            break
+    terms = concepts_in_pinyin(syllables, glossary())
+    return " ".join([*terms, *filter(None, [after]), *names]) if terms else None

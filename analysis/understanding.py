@@ -74,7 +74,7 @@ _ZH_ASKING_FOR_READING = "值得读的 值得一读的 值得看的 求一些 �
 _ZH_CHOOSING = "选哪个 选哪家 选什么 怎么选择 如何选择 哪家强 哪家好".split()  # not 怎么选: 怎么选型 keeps 选型
 # Yes-no questions (量化会不会掉精度, 有没有必要做蒸馏): asked of the topic, held by no title beside it; an explanation.
 _ZH_YES_NO = (
-    "会不会 能否 可不可以 值不值得 要不要 有没有必要 有必要吗 有必要 是否有 是否 还值得学 值得学 还值得".split()
+    "会不会 能否 可不可以 值不值得 要不要 有没有必要 有必要吗 有必要 是否有 是否 还值得学 值得学 还值得 是不是".split()
 )
 # Words asking for the newest or the most talked-about (最新论文, 热门项目): an order, not text to match; a query naming
 # nothing else lists its kind in that order (`Understood.order`, indexer/queries/search.py).
@@ -93,8 +93,8 @@ _ZH_QUESTION = sorted(
         *"为什么说 为什么会 为什么要 为什么 为何 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 是什么".split(),
         *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
         *"好用的 好用吗 什么 在哪里 在哪儿 在哪 哪里有 关于 用什么 需要多少 要多少 多少".split(),
-        # fillers around a request (大佬们推荐几篇…, 到底是什么): the reader addressing others, or a count
-        *"到底 大佬们 大佬 各位 请教 推荐几篇 几篇".split(),
+        # fillers around a request (大佬们推荐几篇…, 到底是什么): the reader addressing others, or a count, or thanking
+        *"到底 大佬们 大佬 各位 请教 推荐几篇 几篇 有没有人 有人知道 谢谢 多谢 麻烦 拜托".split(),
         *_ZH_CHOOSING,
         *_ZH_ASKING_FOR_GOOD_ONES,
         *_ZH_ASKING_WHEN,
@@ -373,6 +373,17 @@ _STANDARD_OF = {
     "咩系": "什么是",
     "系咩": "是什么",
     "咩": "什么",
+    "乜嘢系": "什么是",
+    "咩嘢": "什么",
+    "乜嘢": "什么",
+    "边度": "哪里",
+    "几时": "什么时候",
+    "系唔系": "是不是",
+    "可唔可以": "可不可以",
+    "呢个": "这个",
+    "呢啲": "这些",
+    "唔该": " ",  # please, thanks: nothing asked
+    "唔": "不",  # Cantonese not (好唔好用); only Cantonese writes it
     "嘅": "的",
 }
 _COLLOQUIAL = re.compile("|".join(sorted(_STANDARD_OF, key=len, reverse=True)))
@@ -399,7 +410,9 @@ _ASKING_PITFALLS = re.compile(r"(?<![踩避填挖\s])\s*坑\s*$")
 _BEGINNER_LEAD = re.compile(r"^\s*新手(?:学习|学|做|玩|入门)?\s*(?=\S\S)")
 # A request opening a query (求 RAG 论文, 跪求 Agent 教程): the reader asking for what follows. Not the words it starts
 # (求职, 求解, 求导).
-_REQUEST_LEAD = re.compile(r"^\s*(?:跪求|急求|求助|求)(?![职解和导证]|推荐|一些)\s*(?=\S)")  # 求推荐, 求一些: lists
+_REQUEST_LEAD = re.compile(
+    r"^\s*(?:跪求|急求|求助|求救|求)(?![职解和导证]|推荐|一些)\s*(?=\S)"
+)  # 求推荐, 求一些: lists
 _ASKING_WHAT_IS_DONE = re.compile(r"(?:一般|通常|经常|主要|大概|都|会|要|先|该|应该)*[问考学看读聊讲练]什么\s*$")
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")

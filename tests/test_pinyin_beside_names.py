@@ -1,11 +1,12 @@
 """Pinyin typed beside a name or an English word (`vllm bu shu`, `pytorch bian yi you hua`): the name where words are
-looked for and the pinyin's syllables in a title (indexer/queries/sounds.pinyin_beside_names). Our own examples."""
+looked for and the pinyin's syllables in a title (analysis/syllables.pinyin_beside_names). Our own examples."""
 
 from __future__ import annotations
 
 import pytest
 
-from indexer.queries.sounds import pinyin_beside_names
+from analysis.meant import meant_text
+from analysis.syllables import pinyin_beside_names
 
 
 @pytest.mark.parametrize(
@@ -44,3 +45,15 @@ def test_the_titles_written_so_are_found(client, typed, written):
     page = data_of(client.get("/api/v2/search", query_string={"q": typed, "size": 20}))
     titles = [info_of(item).get("title", "") for item in page["list"]]
     assert titles and all(written.lower() in title.lower() for title in titles[:3]), titles
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("awq mo xing liang hua gongju", "模型量化 工具 awq"),  # glossary terms, then a word saying software
+        ("langgraph zhi neng ti kuang jia", "智能体 框架 langgraph"),
+        ("pytorch bian yi you hua", None),  # not glossary terms: the syllables are looked for in titles instead
+    ],
+)
+def test_glossary_terms_typed_as_pinyin_beside_a_name_are_what_it_meant(typed, meant):
+    assert meant_text(typed, None) == meant

@@ -712,3 +712,19 @@ def test_open_source_after_de_or_you_names_projects(query, core):
 def test_or_between_names_asking_which_compares_them(query, core):
     understood = understand(query)
     assert (understood.core, understood.comparing) == (core, core != query)
+
+
+@pytest.mark.parametrize(
+    ("typed", "core"),
+    [
+        ("乜嘢係知識蒸餾", "知识蒸馏"),  # what is
+        ("MoE 係唔係已經過時", "MoE 已经过时"),  # is it or not
+        ("可唔可以用 QLoRA 微調", "用 QLoRA 微调"),
+        ("呢個 RAG 框架好唔好用", "这个 RAG 框架"),
+        ("想問有冇講多模態嘅文章，唔該", "多模态"),  # asking politely for articles on a topic
+        ("有沒有人推薦 Agent 框架", "Agent 框架"),
+        ("有人知道 vLLM 怎麼部署嗎", "vLLM 部署"),
+    ],
+)
+def test_more_cantonese_and_spoken_questions(typed, core):
+    assert understand(fold(typed)).core == core

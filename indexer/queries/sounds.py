@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from analysis.normalize import CJK
-from analysis.syllables import chinese_syllables, split_pinyin
+from analysis.syllables import chinese_syllables, pinyin_beside_names, split_pinyin
 from analysis.vocabulary import glossary
 
 SYLLABLES = "title_syllables"
@@ -71,25 +71,6 @@ def typed_pinyin_clauses(text: str) -> list[dict]:
 
 # Where the names and English words beside typed pinyin are looked for (`pinyin_beside_names_clause`).
 NAME_FIELDS = ["title.en^2", "title_words", "tag_labels", "summary.en", "body_words"]
-# The fewest syllables typed pinyin beside such words must make: one, as any short English word may be, is not enough.
-MIN_SYLLABLES_BESIDE_NAMES = 2
-
-
-def pinyin_beside_names(text: str) -> tuple[list[str], list[str]] | None:
-    """A query of Latin words some of which are pinyin and others names or English words (`pytorch bian yi you hua`,
-    `lora wei tiao`, `rag jian suo zeng qiang`): (the other words, the pinyin's syllables); None for anything else,
-    pinyin alone (`typed_syllables`) or words none or one of which is pinyin. The pinyin is one run of words."""
-    words = text.split()
-    if len(words) < 2 or not all(word.isascii() and word.isalnum() for word in words):
-        return None
-    cuts = [split_pinyin(word) if word.isalpha() else None for word in words]
-    typed = [index for index, cut in enumerate(cuts) if cut]
-    if not typed or len(typed) == len(words) or typed != list(range(typed[0], typed[-1] + 1)):
-        return None
-    syllables = [syllable for index in typed for syllable in cuts[index]]
-    if len(syllables) < MIN_SYLLABLES_BESIDE_NAMES:
-        return None
-    return [word for index, word in enumerate(words) if not cuts[index]], syllables
 
 
 def pinyin_beside_names_clause(text: str) -> dict | None:
