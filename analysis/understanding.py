@@ -710,6 +710,8 @@ def understand(text: str) -> Understood:
     if _TWO_LATIN_LETTERS.search(rest):  # most Chinese queries: no English question to look for
         rest = _without_english_asking_words(rest, dropped)
     core = _SPACES.sub(" ", rest).strip()
+    if dropped and core.startswith("有") and _names_a_term_first(core[1:]):
+        core = core[1:].strip()  # 有 of a question before a glossary topic (几时有多模态讲座); not 有监督学习, no term
     if dropped:  # a particle left at a run's edge by a word taken off (大模型评测的趋势 → 大模型评测的)
         core = _SPACES.sub(" ", _EDGE_PARTICLES.sub(" ", core)).strip() or core
         core = _without_english_function_words_at_edges(core)
@@ -733,6 +735,13 @@ def understand(text: str) -> Understood:
             text, tuple(kinds), tuple(places), asks_only=True, kind_words=kind_words, order=order, when=when
         )
     return Understood(core, tuple(kinds), tuple(places), tuple(dropped), kind_words=kind_words, order=order, when=when)
+
+
+def _names_a_term_first(text: str) -> bool:
+    """`text` starts with a glossary term (多模态讲座, RAG 教程)."""
+    groups, _rest = glossary().concepts(text)
+    lowered = text.lower()
+    return any(lowered.startswith(term.lower()) for group in groups for term in group)
 
 
 def without_software_words(core: str) -> str:

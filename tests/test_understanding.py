@@ -724,6 +724,8 @@ def test_or_between_names_asking_which_compares_them(query, core):
         ("想問有冇講多模態嘅文章，唔該", "多模态"),  # asking politely for articles on a topic
         ("有沒有人推薦 Agent 框架", "Agent 框架"),
         ("有人知道 vLLM 怎麼部署嗎", "vLLM 部署"),
+        ("幾時有具身智能講座", "具身智能"),  # 有 before a glossary topic, in a question
+        ("有监督学习 教程", "有监督学习"),  # 有 starting a word that is no term stays
     ],
 )
 def test_more_cantonese_and_spoken_questions(typed, core):
