@@ -9,7 +9,7 @@ from analysis.normalize import CJK, CJK_RUN
 from analysis.sounded_concepts import concepts_in_characters, concepts_in_pinyin
 from analysis.spelled_concepts import meant_spelling
 from analysis.syllables import pinyin_beside_names
-from analysis.vocabulary import glossary
+from analysis.vocabulary import Glossary, glossary
 
 
 def meant_text(topic: str, syllables: list[str] | None, *, guessing: bool = False) -> str | None:
@@ -22,7 +22,7 @@ def meant_text(topic: str, syllables: list[str] | None, *, guessing: bool = Fals
     if syllables and not CJK.search(topic):
         terms = concepts_in_pinyin(syllables, known)
         return " ".join(terms) if terms else None
-    if beside := _pinyin_terms_beside_names(topic):
+    if beside := _pinyin_terms_beside_names(topic, known):
         return beside
     spelt = meant_spelling(topic.lower(), known)  # a misspelt English term: halucination, difussion model
     meant, changed = (spelt, True) if spelt else (topic, False)
@@ -49,7 +49,7 @@ _SOFTWARE_BY_SOUND = {
 }
 
 
-def _pinyin_terms_beside_names(topic: str) -> str | None:
+def _pinyin_terms_beside_names(topic: str, known: Glossary) -> str | None:
     """Pinyin typed beside a name (`gptq mo xing liang hua`, `mo xing liang hua gongju GPTQ`) that is nothing but
     glossary terms, and perhaps a word saying "software" after them: the terms as the glossary writes them, that word,
     then the names. None for anything else."""
@@ -62,5 +62,5 @@ def _pinyin_terms_beside_names(topic: str) -> str | None:
         if len(syllables) > len(sounds) and tuple(syllables[-len(sounds) :]) == sounds:
             syllables, after = syllables[: -len(sounds)], word
             break
-    terms = concepts_in_pinyin(syllables, glossary())
+    terms = concepts_in_pinyin(syllables, known)
     return " ".join([*terms, *filter(None, [after]), *names]) if terms else None

@@ -9,8 +9,8 @@ content.json `fuzzy_*`). How much may differ depends on what the reader typed:
 - characters: a term of three characters or more, its folded sounds equal, or one syllable wrong (for three
   characters only the middle one, as the strict sound clauses allow); a two-character term has too many
   homophones among everyday words to be guessed from its sound inside a longer run, so only a run of two standing
-  alone is read as the term sounding exactly alike (减枝: 剪枝), and by the relaxed pass only; over a term the query writes as it is, only a
-  longer term sounding exactly alike (注意力机智: 注意力机制);
+  alone is read as the term sounding exactly alike (减枝: 剪枝), and by the relaxed pass only; over a term the query
+  writes as it is, only a longer term sounding exactly alike (注意力机智: 注意力机制);
 - pinyin: the reader typed sounds, not characters, so a term of two syllables or more whose folded sounds are
   the typed ones, exactly, in a query that is nothing but such terms."""
 
@@ -138,7 +138,7 @@ def concepts_in_characters(run: str, glossary: Glossary, *, two_alone: bool = Fa
         # hit, as a guess, never beside them. A term the glossary writes so is left to the glossary.
         if not two_alone:
             return []
-        near = None if run in index.written else index.alike.get(sounds)
+        near = None if run in index.written else index.near(sounds, exact=True)
         return [Sounded(*near, 0, len(run))] if near else []
     found: list[Sounded] = []
     written = index.written_in(run)

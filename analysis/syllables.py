@@ -136,9 +136,6 @@ def _starts_a_syllable(text: str) -> bool:
     return text in _syllable_starts()
 
 
-__all__ = ["chinese_syllables", "confused_syllables", "split_pinyin", "syllables", "title_syllables"]
-
-
 # The fewest syllables typed pinyin beside such words must make: one, as any short English word may be, is not enough.
 MIN_SYLLABLES_BESIDE_NAMES = 2
 
@@ -158,3 +155,13 @@ def pinyin_beside_names(text: str) -> tuple[list[str], list[str]] | None:
     if len(syllables) < MIN_SYLLABLES_BESIDE_NAMES:
         return None
     return [word for index, word in enumerate(words) if not cuts[index]], syllables
+
+
+__all__ = [
+    "chinese_syllables",
+    "confused_syllables",
+    "pinyin_beside_names",
+    "split_pinyin",
+    "syllables",
+    "title_syllables",
+]

@@ -91,7 +91,7 @@ _EN_ORDER_WORDS = {
 _ZH_QUESTION = sorted(
     [
         *"为什么说 为什么会 为什么要 为什么 为何 怎么样 怎么 怎样 如何 有哪些 有什么区别 有什么 有没有 是什么意思 什么意思 是什么".split(),
-        *"什么是 什么叫 哪家强 哪家好 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
+        *"什么是 什么叫 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
         *"好用的 好用吗 什么 在哪里 在哪儿 在哪 哪里有 关于 用什么 需要多少 要多少 多少".split(),
         # fillers around a request (大佬们推荐几篇…, 到底是什么): the reader addressing others, or a count, or thanking
         *"到底 大佬们 大佬 各位 请教 推荐几篇 几篇 有没有人 有人知道 谢谢 多谢 麻烦 拜托".split(),
@@ -387,8 +387,6 @@ _STANDARD_OF = {
     "嘅": "的",
 }
 _COLLOQUIAL = re.compile("|".join(sorted(_STANDARD_OF, key=len, reverse=True)))
-# What a question asks to be done with a topic, at its end (面试一般问什么, 入门先学什么, 周末看什么): a verb before 什么,
-# after an adverb or two. An explanation; none of it is a word a title holds beside the topic.
 # Questions asking about an aspect of a topic in everyday words (Agent 落地难在哪, 推理为什么这么贵, 训练要花多少钱): the
 # glossary's aspect word (~挑战, ~成本) the articles answering them are titled with (…背后的工程挑战, …的成本账).
 _ASPECT_QUESTIONS = {
@@ -409,10 +407,10 @@ _ASKING_PITFALLS = re.compile(r"(?<![踩避填挖\s])\s*坑\s*$")
 # hold 新手 inside them (…入门指南：新手最该知道的 10 件事), and a pasted one keeps it.
 _BEGINNER_LEAD = re.compile(r"^\s*新手(?:学习|学|做|玩|入门)?\s*(?=\S\S)")
 # A request opening a query (求 RAG 论文, 跪求 Agent 教程): the reader asking for what follows. Not the words it starts
-# (求职, 求解, 求导).
-_REQUEST_LEAD = re.compile(
-    r"^\s*(?:跪求|急求|求助|求救|求)(?![职解和导证]|推荐|一些)\s*(?=\S)"
-)  # 求推荐, 求一些: lists
+# (求职, 求解, 求导), nor 求推荐 and 求一些, which the lists above take whole.
+_REQUEST_LEAD = re.compile(r"^\s*(?:跪求|急求|求助|求救|求)(?![职解和导证]|推荐|一些)\s*(?=\S)")
+# What a question asks to be done with a topic, at its end (面试一般问什么, 入门先学什么, 周末看什么): a verb before 什么,
+# after an adverb or two. An explanation; none of it is a word a title holds beside the topic.
 _ASKING_WHAT_IS_DONE = re.compile(r"(?:一般|通常|经常|主要|大概|都|会|要|先|该|应该)*[问考学看读聊讲练]什么\s*$")
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")
@@ -441,7 +439,7 @@ class Understood:
 
     @property
     def asks_which_is_better(self) -> bool:
-        """The reader asks which is better (哪个好, 哪家强): of two topics named (RAG 和长上下文哪个好) a choice between them,
+        """The reader asks which is better (哪个好, 哪个更好): of two topics named (RAG 和长上下文哪个好) a choice between them,
         answered by the articles weighing it; of one (向量数据库哪个好) a recommendation."""
         return any(word in _WHICH_IS_BETTER for word in self.dropped)
 
