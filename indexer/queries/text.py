@@ -156,7 +156,7 @@ def text_query_and_highlight(
     if understood.recommending and not picks_between_two(understood):
         # which model or tool to use (OCR 用什么模型好, 求推荐…): projects first, as if the reader had named them
         kinds = ["project"]
-    boosts = [*_kind_and_place_boosts(kinds, places), *_held_when(understood.when)]
+    boosts = [*_kind_and_place_boosts(kinds, places), *_held_when(understood.when, places)]
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
     return query, _highlight_query(query, groups, concepts)
@@ -414,9 +414,11 @@ def _kind_and_place_boosts(kinds: list[str], places: list[str]) -> list[dict]:
     return boosts
 
 
-def _held_when(window: Window | None) -> list[dict]:
+def _held_when(window: Window | None, places: list[str]) -> list[dict]:
     """Events running or starting in the window the query's time words name (这周末, 明天: analysis/when.py) first
-    among what the text found; the others stay listed, after them."""
+    among what the text found; the others stay listed, after them. With a place named, only those held there: the place
+    comes before the date (成都下周有AI招聘会吗 listed a Suzhou event of next week above Chengdu's job fair of the week
+    after)."""
     if window is None:
         return []
     held = [
@@ -424,6 +426,9 @@ def _held_when(window: Window | None) -> list[dict]:
         {"range": {"start_time": {"lt": window.end, "time_zone": TIME_ZONE}}},
         {"range": {"end_time": {"gte": window.start, "time_zone": TIME_ZONE}}},
     ]
+    if places:
+        at = [{"match_phrase": {"address": place}} for place in places]
+        held.append({"bool": {"should": at, "minimum_should_match": 1}})
     return [{"constant_score": {"filter": {"bool": {"filter": held}}, "boost": WHEN_BOOST}}]
 
 

@@ -31,3 +31,17 @@ def test_events_held_in_the_asked_window_come_first(client):
         assert events and held == sorted(held, reverse=True), (query, held)  # every held event before the others
         if query.startswith("近期"):
             assert any(held) and not all(held), held  # the demo's dates are spread either side of it
+
+
+def test_a_place_named_comes_before_the_date(client):
+    """Our own examples: with a city named, the events held there come first, whether or not they fall in the window;
+    an event elsewhere in the window does not pass them."""
+    for query, city in (
+        ("下周成都有AI活动吗", "成都"),
+        ("明天北京有 AI 活动吗", "北京"),
+        ("杭州这周末有什么AI活动", "杭州"),
+    ):
+        found = data_of(client.get("/api/v2/search", query_string={"q": query, "size": 20}))["list"]
+        events = [info_of(item) for item in found if item["type"] == "event"]
+        held_there = [city in (info.get("address") or "") for info in events]
+        assert any(held_there) and held_there == sorted(held_there, reverse=True), (query, held_there)
