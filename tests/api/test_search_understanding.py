@@ -196,6 +196,18 @@ def test_glossary_synonyms_work_both_ways(client, zh, en):
 
 
 @pytest.mark.parametrize(
+    ("chinese", "topic"), [("声音克隆", "voice-cloning"), ("安全护栏", "guardrails"), ("大模型安全", "llm-security")]
+)
+def test_a_chinese_term_finds_the_projects_tagged_with_its_english_topic(client, chinese, topic):
+    """A project's topics are English (voice-cloning) and its Chinese description may not say the term: the glossary
+    line holding both finds them from the Chinese word (声音克隆 开源 listed none of the three TTS projects before)."""
+    tagged = [
+        item for item in search(client, chinese, model="project", size=50)["list"] if topic in info_of(item)["topics"]
+    ]
+    assert len(tagged) >= 2
+
+
+@pytest.mark.parametrize(
     ("acronym", "expansion"),
     [("VQ", "vector quantization"), ("OVD", "open-vocabulary detection"), ("ToMe", "token merging")],
 )
