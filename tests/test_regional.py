@@ -47,6 +47,11 @@ from indexer.queries.text import text_query
         ("Agent 踩雷 懶人包", "Agent 踩坑 指南"),
         ("馬可夫 蒙地卡羅", "马尔可夫 蒙特卡洛"),
         ("自駕 光達", "自动驾驶 激光雷达"),
+        ("AI 法遵 個資", "AI 合规 个人信息"),  # law, business and engineering words OpenCC leaves
+        ("模型佈署 串接", "模型部署 对接"),
+        ("營運 獲利 市佔率", "运营 盈利 市场份额"),
+        ("資料清理 特徵擷取", "数据清洗 特征提取"),
+        ("紅隊演練 浮水印", "红队测试 水印"),
     ],
 )
 def test_regional_words_get_their_mainland_form(typed, mainland):
