@@ -412,6 +412,15 @@ _REQUEST_LEAD = re.compile(r"^\s*(?:跪求|急求|求助|求救|求)(?![职解�
 # What a question asks to be done with a topic, at its end (面试一般问什么, 入门先学什么, 周末看什么): a verb before 什么,
 # after an adverb or two. An explanation; none of it is a word a title holds beside the topic.
 _ASKING_WHAT_IS_DONE = re.compile(r"(?:一般|通常|经常|主要|大概|都|会|要|先|该|应该)*[问考学看读聊讲练]什么\s*$")
+# Which of the things named before it is better at something (LangGraph 和 AutoGen 哪个更适合做多智能体应用, 哪个更快): a
+# choice, as 哪个更好. What follows is the reader's purpose (`Understood.purpose`): it orders the texts on the things
+# compared, and is not asked of them (the article weighing the two rarely names the purpose).
+_WHICH_SUITS = re.compile(
+    r"(?:哪一个|哪个|哪家|哪种)更?(?:适合|合适|好用|强|快|稳定|稳|便宜|省|准确|准|靠谱|实用|成熟)"
+    r"(?:用来做|用于做|拿来做|来做|用来|用于|做)?"
+)
+# `A 还是 B` of a choice between two (PyTorch 还是 JAX 哪个好): the `or` between them, no word of a topic.
+_OR_BETWEEN = re.compile(r"(?<=\S)\s*还是\s*(?=\S)")
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")
 _TWO_LATIN_LETTERS = re.compile(r"[a-z]{2}", re.IGNORECASE)
@@ -427,6 +436,7 @@ class Understood:
     kind_words: tuple[str, ...] = ()  # the words that named `kinds` (比赛 of 最近有什么比赛)
     order: str | None = None  # "new" or "hot" when the query asks for the newest or the hottest (最新, 热门)
     when: Window | None = None  # when the events asked for are held (这周末, 明天: analysis/when.py)
+    purpose: str = ""  # what the reader will do with the one chosen (`_WHICH_SUITS`): scored, not required
 
     @property
     def changed(self) -> bool:
@@ -658,6 +668,11 @@ def understand(text: str) -> Understood:
         aspect = _ASPECT_OF_QUESTION[asked.group(0)]
         dropped += [asked.group(0), "(aspect)"]
         rest = f"{rest[: asked.start()]} {aspect} {rest[asked.end() :]}"
+    purpose = ""
+    if (asked := _WHICH_SUITS.search(rest)) and rest[: asked.start()].strip():
+        dropped.append("哪个更好")
+        purpose = _SPACES.sub(" ", _EDGE_PARTICLES.sub(" ", rest[asked.end() :])).strip().rstrip("吗呢吧啊").strip()
+        rest = rest[: asked.start()]
     if request := _REQUEST_LEAD.match(rest):
         dropped.append("求")
         rest = rest[request.end() :]
@@ -699,6 +714,8 @@ def understand(text: str) -> Understood:
                 dropped.append(word)
         if rest == before:
             break
+    if any(word in _WHICH_IS_BETTER or word in _ZH_CHOOSING for word in dropped):
+        rest = _OR_BETWEEN.sub(" ", rest)
     when = None
     if "event" in kinds:  # events held today, this weekend, soon: a window of dates, not words of a name
         rest, when = take_when(rest)
@@ -732,7 +749,16 @@ def understand(text: str) -> Understood:
         return Understood(
             text, tuple(kinds), tuple(places), asks_only=True, kind_words=kind_words, order=order, when=when
         )
-    return Understood(core, tuple(kinds), tuple(places), tuple(dropped), kind_words=kind_words, order=order, when=when)
+    return Understood(
+        core,
+        tuple(kinds),
+        tuple(places),
+        tuple(dropped),
+        kind_words=kind_words,
+        order=order,
+        when=when,
+        purpose=purpose,
+    )
 
 
 def _names_a_term_first(text: str) -> bool:

@@ -647,6 +647,34 @@ def test_everyday_questions_about_an_aspect_ask_for_the_aspect(query, core):
     assert (understood.core, understood.explaining) == (core, True)
 
 
+@pytest.mark.parametrize(
+    ("query", "core", "purpose"),
+    [
+        ("CrewAI 和 AutoGen 哪个更适合做多 Agent 协作", "CrewAI 和 AutoGen", "多 Agent 协作"),
+        ("知识蒸馏还是剪枝 哪个更适合端侧部署呢", "知识蒸馏 剪枝", "端侧部署"),
+        ("vLLM 和 SGLang 哪个更快", "vLLM 和 SGLang", ""),
+        ("推理框架哪个更好用", "推理框架", ""),
+    ],
+)
+def test_which_suits_a_purpose_is_a_choice_and_the_purpose_is_apart(query, core, purpose):
+    """The purpose after 哪个更适合 was part of the topic, so the article weighing the two, which never names it, ranked
+    below texts on the purpose alone."""
+    understood = understand(query)
+    assert (understood.core, understood.purpose, understood.asks_which_is_better) == (core, purpose, True)
+
+
+def test_or_between_two_of_a_choice_is_no_word_of_the_topic():
+    assert understand("PyTorch 还是 JAX 哪个好").core == "PyTorch JAX"
+    assert understand("大模型被高估还是被低估").core == "大模型被高估还是被低估"  # no choice asked: a title's words
+
+
+def test_a_choice_between_two_names_is_no_request_for_a_tool():
+    from indexer.queries.explaining import picks_between_two
+
+    assert picks_between_two(understand("CrewAI 和 AutoGen 哪个适合"))
+    assert not picks_between_two(understand("Agent 框架哪个好"))
+
+
 def test_which_is_better_asks_for_a_choice_of_two_and_a_recommendation_of_one():
     from indexer.queries.explaining import picks_between_two
 

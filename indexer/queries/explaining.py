@@ -6,6 +6,8 @@ articles weighing the choices): `answers_first`."""
 
 from __future__ import annotations
 
+import re
+
 from analysis.understanding import Understood
 from analysis.vocabulary import concept_id, glossary
 from indexer.queries.concepts import group_clause, named_in_title
@@ -173,8 +175,20 @@ def answers_first(understood: Understood, concepts: frozenset[str]) -> dict | No
 
 
 def picks_between_two(understood: Understood) -> bool:
-    """Which of two named topics is better (RAG 和长上下文哪个好): a choice, not a request for a tool."""
-    return understood.asks_which_is_better and names_two_topics(understood.core)
+    """Which of two named topics or names is better (RAG 和长上下文哪个好, PyTorch 还是 JAX 哪个好): a choice, not a request
+    for a tool."""
+    core = understood.core
+    return understood.asks_which_is_better and (names_two_topics(core) or _names_two_names(core))
+
+
+# Names set apart by `and`, `or` or a space (LangGraph 和 AutoGen): what a choice between names compares.
+_BETWEEN_NAMES = re.compile(r"\s*(?:和|与|跟|或者|或|、|\s+(?:and|or|vs\.?)\s+|\s)\s*", re.IGNORECASE)
+
+
+def _names_two_names(text: str) -> bool:
+    """Two or three Latin names and nothing else in `text` (vLLM 和 SGLang)."""
+    parts = [part for part in _BETWEEN_NAMES.split(text) if part]
+    return 2 <= len(parts) <= 3 and all(part.isascii() and part.isalnum() for part in parts)
 
 
 def names_two_topics(text: str) -> bool:

@@ -114,7 +114,11 @@ def _steps(q: str, concepts: frozenset[str], widen_pair: bool, nothing_found: bo
         tags = [tag for word in words if (tag := _tag_named(word))]
         if tags:
             steps.append({"terms": {"tags": list(dict.fromkeys(tags))}})
-    if understood.comparing and not groups and MIN_COMPARED <= len(words) <= MAX_COMPARED:
+    if (
+        (understood.comparing or understood.asks_which_is_better)
+        and not groups
+        and MIN_COMPARED <= len(words) <= MAX_COMPARED
+    ):
         # two or three names compared (LangGraph or AutoGen, which one): few texts name both, and each alone answers
         steps.append({"multi_match": {"query": " ".join(words), "fields": WORDS_FIELDS}})
     if nothing_found and (elsewhere := _elsewhere(fold(q), understood.places, concepts)):

@@ -63,6 +63,9 @@ LATIN_REST_FIELDS = ["title_words^2", "body_words", "tag_labels", "title.en^2", 
 REGIONAL_FORM_OF_SIMPLIFIED = 0.5
 # The weight of what a query meant when it names a glossary term by its sound or misspells it (analysis/meant.py).
 MEANT_FORM_WEIGHT = 0.5
+# The weight of the purpose a choice names (LangGraph 和 AutoGen 哪个更适合做多智能体应用: `Understood.purpose`): it orders
+# the texts on the things compared, as a small share of their score.
+PURPOSE_WEIGHT = 0.1
 # Where what a query meant is looked for as a whole: titles and summaries, not bodies, whose bigrams of a broad term
 # (大模型) were the costliest part of such a search at 1M (bench/RESULTS.md, eighth session).
 MEANT_FIELDS = ["title^4", "title_cn^3", "summary^1.5"]
@@ -156,7 +159,11 @@ def text_query_and_highlight(
     if understood.recommending and not picks_between_two(understood):
         # which model or tool to use (OCR 用什么模型好, 求推荐…): projects first, as if the reader had named them
         kinds = ["project"]
-    boosts = [*_kind_and_place_boosts(kinds, places), *_held_when(understood.when, places)]
+    boosts = [
+        *_kind_and_place_boosts(kinds, places),
+        *_held_when(understood.when, places),
+        *_for_the_purpose(understood.purpose, concepts),
+    ]
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
     return query, _highlight_query(query, groups, concepts)
@@ -412,6 +419,17 @@ def _kind_and_place_boosts(kinds: list[str], places: list[str]) -> list[dict]:
     for place in places:
         boosts.append({"match_phrase": {"address": {"query": place, "boost": 3}}})
     return boosts
+
+
+def _for_the_purpose(purpose: str, concepts: frozenset[str]) -> list[dict]:
+    """What the reader will do with the thing they choose (多智能体应用 of LangGraph 和 AutoGen 哪个更适合做多智能体应用): its
+    concepts anywhere in a text, or its words in a title or summary, as a boost of the texts on the things compared."""
+    if not purpose:
+        return []
+    groups, _rest = glossary().concepts(purpose)
+    words = {"multi_match": {"query": purpose, "fields": ["title", "title_cn", "summary"], "operator": "and"}}
+    named = [group_clause(group, concepts, bodies=True) for group in glossary().topical(groups)]
+    return [{"bool": {"should": [words, *named], "boost": PURPOSE_WEIGHT}}]
 
 
 def _held_when(window: Window | None, places: list[str]) -> list[dict]:

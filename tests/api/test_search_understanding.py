@@ -823,6 +823,22 @@ def test_a_comparison_lists_the_articles_on_either_topic_first(client, query):
     assert [item["type"] for item in page[:4]] == ["story"] * 4, [info_of(i).get("title") for i in page[:4]]
 
 
+@pytest.mark.parametrize(
+    ("query", "repo"),
+    [
+        ("CrewAI 和 AutoGen 哪个更适合做多 Agent 协作", "autogen"),
+        ("CrewAI 还是 LangGraph 哪个更好用", "langgraph"),
+        ("LangGraph 和 AutoGen 哪个适合", "autogen"),
+    ],
+)
+def test_which_of_two_names_suits_lists_the_article_weighing_them_first_and_either_name_after(client, query, repo):
+    """The purpose (多 Agent 协作) only orders, and the repository named after either comes too (the demo has no CrewAI
+    project). The purpose in the topic had listed the texts on it alone above the article weighing the two."""
+    page = search(client, query)["list"]
+    assert info_of(page[0])["title"].startswith("Agent 框架选型"), [info_of(i).get("title") for i in page[:3]]
+    assert repo in {info_of(item)["repo"].split("/")[-1] for item in page if item["type"] == "project"}
+
+
 @pytest.mark.parametrize("term", ["联邦学习", "迁移学习"])
 def test_a_glossary_term_the_corpus_never_writes_finds_nothing(client, term):
     """A term typed right is not forgiven a wrong character: 迁移学习 listed fourteen titles and 联邦学习 two (a title
