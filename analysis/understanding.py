@@ -76,6 +76,12 @@ _ZH_CHOOSING = "选哪个 选哪家 选什么 怎么选择 如何选择 哪家�
 _ZH_YES_NO = (
     "会不会 能否 可不可以 值不值得 要不要 有没有必要 有必要吗 有必要 是否有 是否 还值得学 值得学 还值得 是不是".split()
 )
+# Asking for the cause (RAG 上线以后效果很差，一般是什么原因): why, as 为什么; an adverb before it is the question's too.
+_ZH_ASKING_WHY = [
+    f"{adverb}{cause}"
+    for adverb in ("一般", "通常", "主要", "可能", "大概", "")
+    for cause in ("是什么原因", "什么原因", "原因是什么", "原因有哪些", "的原因是什么")
+]
 # Words asking for the newest or the most talked-about (最新论文, 热门项目): an order, not text to match; a query naming
 # nothing else lists its kind in that order (`Understood.order`, indexer/queries/search.py).
 _ORDER_WORDS = {
@@ -103,6 +109,7 @@ _ZH_QUESTION = sorted(
         *"何谓 是什么东西 是个什么东西 是个什么 什么东西".split(),  # what is, formally or colloquially
         *"差在哪里 差在哪 有什么分别".split(),  # comparing (`_ZH_COMPARING`) words holding a question's 在哪 or 有什么
         *_ZH_YES_NO,
+        *_ZH_ASKING_WHY,
         *_ZH_ASKING_TO_LEARN,
         *_ZH_ASKING_HOW_TO,
         *_ZH_ASKING_STATE,
@@ -155,6 +162,7 @@ _EN_LEADING_PREPOSITION = re.compile(r"^\s*(?:(?:about|on|regarding)\s+)?(?:(?:a
 _EXPLAINING = frozenset(
     [
         *"为什么说 为什么会 为什么要 为什么 为何 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 是什么 什么是 什么叫".split(),
+        *_ZH_ASKING_WHY,
         *"区别 入门 介绍 教程 教学文 学习路线 (en-explain)".split(),
         *"何谓 是什么东西 是个什么东西 是个什么 什么东西".split(),
         *_ZH_ASKING_ABOUT,
@@ -409,6 +417,9 @@ _BEGINNER_LEAD = re.compile(r"^\s*新手(?:学习|学|做|玩|入门)?\s*(?=\S\S
 # A request opening a query (求 RAG 论文, 跪求 Agent 教程): the reader asking for what follows. Not the words it starts
 # (求职, 求解, 求导), nor 求推荐 and 求一些, which the lists above take whole.
 _REQUEST_LEAD = re.compile(r"^\s*(?:跪求|急求|求助|求救|求)(?![职解和导证]|推荐|一些)\s*(?=\S)")
+# The reader's own thing opening a question (我们的 RAG 上线以后效果很差…, 我司的推荐系统): whose it is says nothing of the topic.
+# Only with 的 and at the start: a title may begin 我们为什么放弃了….
+_OWNER_LEAD = re.compile(r"^\s*(?:我们|咱们|我|俺|我司|本司)(?:公司|团队|组|这边)?的\s*(?=\S\S)")
 # What a question asks to be done with a topic, at its end (面试一般问什么, 入门先学什么, 周末看什么): a verb before 什么,
 # after an adverb or two. An explanation; none of it is a word a title holds beside the topic.
 _ASKING_WHAT_IS_DONE = re.compile(r"(?:一般|通常|经常|主要|大概|都|会|要|先|该|应该)*[问考学看读聊讲练]什么\s*$")
@@ -676,6 +687,9 @@ def understand(text: str) -> Understood:
     if request := _REQUEST_LEAD.match(rest):
         dropped.append("求")
         rest = rest[request.end() :]
+    if owner := _OWNER_LEAD.match(rest):
+        dropped.append("(owner)")
+        rest = rest[owner.end() :]
     if beginner := _BEGINNER_LEAD.match(rest):
         dropped.append("(beginner)")
         rest = rest[beginner.end() :]

@@ -675,6 +675,32 @@ def test_a_choice_between_two_names_is_no_request_for_a_tool():
     assert not picks_between_two(understand("Agent 框架哪个好"))
 
 
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("Agent 总是失败是什么原因", "Agent 总是失败"),
+        ("大模型幻觉的原因是什么", "大模型幻觉"),
+        ("loss 不下降 通常是什么原因", "loss 不下降"),
+    ],
+)
+def test_asking_for_the_cause_is_asking_why(query, core):
+    """原因 stayed a word of the topic, required beside it, and the question was not read as asking for an explanation."""
+    understood = understand(query)
+    assert (understood.core, understood.explaining) == (core, True)
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [("我们的推荐系统冷启动怎么做", "推荐系统冷启动"), ("我司的 Agent 老是死循环", "Agent 老是死循环")],
+)
+def test_the_readers_own_thing_opening_a_question_is_not_its_topic(query, core):
+    assert understand(query).core == core
+
+
+def test_a_title_opening_with_we_keeps_it():
+    assert understand("我们为什么放弃了原来的方案").core.startswith("我们")
+
+
 def test_which_is_better_asks_for_a_choice_of_two_and_a_recommendation_of_one():
     from indexer.queries.explaining import picks_between_two
 
