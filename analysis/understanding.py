@@ -299,6 +299,17 @@ _CHINESE_KIND_WORD = re.compile(
 # unlike 开源 alone at the start, which begins a name (开源数据集).
 # Also 开源 after 的 or 有, before what it qualifies (能识别方言的开源语音识别, 文生视频有开源模型吗): an open-source one.
 _KIND_MODIFIERS = {"project": ["开源的", "的开源", "有开源", "open-source", "open source"]}
+# 开源 opening a run that ends with a word saying "a piece of software" (开源语音识别模型, 开源多模态模型): an open-source
+# one, a project; not 开源数据集 or 开源模型 alone, which name what they are.
+_OPEN_SOFTWARE = re.compile(
+    r"(?:(?<=^)|(?<=\s))开源(?=[^\s]{2,12}?(?:模型|框架|工具包|工具|库|软件|实现|套件)(?:$|\s))"
+)
+# Words saying "a tool" ending a query that asks nothing else, standing alone or after a topic (RAG 框架, 提示注入 防护工具,
+# 量化工具): the reader wants software, answered by projects. Not 模型: 扩散模型 names a topic.
+_TOOL_AT_THE_END = re.compile(
+    r"(?:框架|工具包|工具|代码库|套件|toolkit|toolkits|library|libraries|framework|frameworks)$"
+)
+# (framework of a run: 推理框架 and 深度学习框架 are topics; only a 框架 standing alone asks for one)
 # Words that say "a piece of software" (a model, a framework, a tool, a library): beside a topic, once the reader names
 # projects (github, 开源), any project on the topic is one, though few describe themselves with the word (hugging face
 # 上的 TTS 模型: the TTS projects say 语音合成, never 模型). Taken off as a word of its own (between spaces, or after a Latin
@@ -566,6 +577,11 @@ def _take_kind_words(rest: str, dropped: list[str], kinds: list[str], modifying:
             dropped.append(word)
             if kind not in kinds:
                 kinds.append(kind)
+    if "开源" in rest and _OPEN_SOFTWARE.search(rest):
+        dropped.append("开源")
+        rest = _OPEN_SOFTWARE.sub(" ", rest)
+        if "project" not in kinds:
+            kinds.append("project")
     for kind, words in _KIND_MODIFIERS.items():
         for word in words:
             if word in rest.lower():
@@ -744,6 +760,10 @@ def understand(text: str) -> Understood:
     if dropped:  # a particle left at a run's edge by a word taken off (大模型评测的趋势 → 大模型评测的)
         core = _SPACES.sub(" ", _EDGE_PARTICLES.sub(" ", core)).strip() or core
         core = _without_english_function_words_at_edges(core)
+    if not kinds and not dropped and (without_tool := _asks_for_a_tool(core)):
+        dropped.append("(tool)")
+        kinds.append("project")
+        core = without_tool
     if "project" in kinds:
         core = _without_software_words(_LEFT_OF_A_HOST.sub("", core).strip(), dropped)
     without_domain = _without_domain_words(core)
@@ -773,6 +793,24 @@ def understand(text: str) -> Understood:
         when=when,
         purpose=purpose,
     )
+
+
+def _asks_for_a_tool(core: str) -> str | None:
+    """`core` without the word saying "a tool" that ends it (`_TOOL_AT_THE_END`), standing alone (RAG 框架) or ending a
+    run of characters that is no glossary term (防护工具, 量化工具; not 推理框架, a topic of its own); None when it has no
+    such word."""
+    found = _TOOL_AT_THE_END.search(core.lower())
+    if not found:
+        return None
+    before = core[: found.start()]
+    if before.endswith(" "):
+        return before.strip() or None
+    run = before.split(" ")[-1]
+    if len(run) < 2 or not CJK.match(run[-1]) or found.group(0) == "框架":
+        return None
+    if core.split(" ")[-1].lower() in glossary().terms:
+        return None
+    return before.strip()
 
 
 def _names_a_term_first(text: str) -> bool:

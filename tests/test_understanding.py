@@ -701,6 +701,44 @@ def test_a_title_opening_with_we_keeps_it():
     assert understand("我们为什么放弃了原来的方案").core.startswith("我们")
 
 
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("开源语音识别模型", "语音识别模型"),
+        ("中文 开源多模态模型", "中文 多模态模型"),
+        ("开源图神经网络框架", "图神经网络框架"),
+    ],
+)
+def test_open_source_opening_a_run_that_ends_with_software_asks_for_projects(query, core):
+    understood = understand(query)
+    assert (understood.core, understood.kinds) == (core, ("project",))
+
+
+@pytest.mark.parametrize("query", ["开源数据集", "开源模型", "开源大模型"])
+def test_open_source_naming_what_it_is_stays_a_topic(query):
+    assert understand(query).kinds == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("RAG 框架", "RAG"),
+        ("量化工具", "量化"),
+        ("LoRA 微调 工具包", "LoRA 微调"),
+        ("vector search library", "vector search"),
+    ],
+)
+def test_a_tool_word_ending_a_plain_query_asks_for_projects(query, core):
+    understood = understand(query)
+    assert (understood.core, understood.kinds) == (core, ("project",))
+
+
+@pytest.mark.parametrize("query", ["推理框架", "深度学习框架", "Agent 框架 对比", "有哪些好用的量化工具"])
+def test_a_tool_word_of_a_topic_or_of_a_question_is_no_kind(query):
+    """推理框架 is a topic; a question (对比, 有哪些) has its own reading of what it asks for."""
+    assert "(tool)" not in understand(query).dropped
+
+
 def test_which_is_better_asks_for_a_choice_of_two_and_a_recommendation_of_one():
     from indexer.queries.explaining import picks_between_two
 

@@ -839,6 +839,16 @@ def test_which_of_two_names_suits_lists_the_article_weighing_them_first_and_eith
     assert repo in {info_of(item)["repo"].split("/")[-1] for item in page if item["type"] == "project"}
 
 
+@pytest.mark.parametrize(
+    ("query", "topic"), [("开源语音识别模型", "asr"), ("LoRA 微调 工具包", "lora"), ("量化工具", "quant")]
+)
+def test_a_query_asking_for_open_source_or_a_tool_lists_projects_first(client, query, topic):
+    """开源 inside a run and a tool word ending a query named no kind: papers and articles on the topic came first."""
+    page = search(client, query)["list"][:3]
+    assert [item["type"] for item in page] == ["project"] * 3, [info_of(i).get("title") for i in page]
+    assert any(topic in " ".join(info_of(item)["topics"] + [info_of(item)["repo"]]).lower() for item in page)
+
+
 @pytest.mark.parametrize("term", ["联邦学习", "迁移学习"])
 def test_a_glossary_term_the_corpus_never_writes_finds_nothing(client, term):
     """A term typed right is not forgiven a wrong character: 迁移学习 listed fourteen titles and 联邦学习 two (a title
