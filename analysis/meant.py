@@ -37,6 +37,24 @@ def meant_text(topic: str, syllables: list[str] | None, *, guessing: bool = Fals
     return meant if changed else None
 
 
+def corrected_text(text: str) -> str | None:
+    """`text` (folded) with its two-character glossary terms typed one character wrong where the segmenter knows no word
+    (端则大模型部署: 端侧), as the search reads it; None when it has none. Unlike the longer terms `meant_text` finds, which
+    the forgiving clauses reach by their other characters, such a pair is a word the query loses: the typed text let
+    every text on the rest (大模型部署) outrank the texts on what was meant."""
+    known = glossary()
+    corrected, changed = text, False
+    for run in dict.fromkeys(CJK_RUN.findall(text)):
+        pairs = [found for found in concepts_in_characters(run, known) if found.no_word]
+        if pairs:
+            parts, at = [], 0
+            for pair in pairs:
+                parts += [run[at : pair.start], pair.term]
+                at = pair.end
+            corrected, changed = corrected.replace(run, "".join([*parts, run[at:]])), True
+    return corrected if changed else None
+
+
 # Words saying "a piece of software" typed as pinyin after a topic's (mo xing liang hua gong ju GPTQ): kept as the
 # Chinese word, so the topic's pinyin alone must be glossary terms.
 _SOFTWARE_BY_SOUND = {

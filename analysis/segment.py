@@ -66,3 +66,8 @@ def words(text: str, search: bool = False) -> list[str]:
             elif WORD.fullmatch(other):
                 found.append(other)
     return found
+
+
+def is_word(text: str) -> bool:
+    """`text` is a word of the segmenter's dictionary (jieba's, and the AI vocabulary), not one its model guessed."""
+    return _ready().has_word(text)

@@ -20,8 +20,12 @@ import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from analysis.normalize import CJK
+from analysis.segment import is_word
+from analysis.segment import words as segmented
+from analysis.shapes import look_alike
 from analysis.syllables import chinese_syllables
 from analysis.vocabulary import Glossary
 
@@ -50,6 +54,17 @@ class Sounded:
     group: tuple[str, ...]
     start: int  # the window of the query's characters (or syllables) that sounds like the term
     end: int
+    no_word: bool = False  # two characters the segmenter knows no word for (`_two_characters_mistyped`)
+
+
+COMMON_CHARACTERS = Path(__file__).resolve().parent.parent / "data" / "search" / "common_characters.txt"
+
+
+@lru_cache(maxsize=1)
+def common_characters() -> frozenset[str]:
+    """The commonest single characters (data/search/common_characters.txt)."""
+    lines = COMMON_CHARACTERS.read_text(encoding="utf-8").splitlines()
+    return frozenset("".join(line.strip() for line in lines if not line.startswith("#")))
 
 
 _ANY = "*"  # a syllable that may be wrong, in `_TermSounds.close`'s keys
@@ -66,6 +81,8 @@ class _TermSounds:
         self.alike: dict[tuple[str, ...], Found] = {}
         self.close: dict[tuple[str, ...], tuple[int, Found]] = {}
         self.written: set[str] = set()
+        # two-character terms by the character kept at a position (端 at 0 of 端侧), for `one_wrong_of_two`
+        self.pairs: dict[tuple[int, str], list[tuple[tuple[str, ...], Found]]] = {}
         order = 0
         for group in glossary.groups:
             for term in group:
@@ -73,6 +90,9 @@ class _TermSounds:
                     continue
                 self.written.add(term)
                 sounds = tuple(folded(s) for s in chinese_syllables(term))
+                if len(term) == MIN_SYLLABLES and len(sounds) == MIN_SYLLABLES and group not in glossary.aspects:
+                    for at in range(MIN_SYLLABLES):
+                        self.pairs.setdefault((at, term[at]), []).append((sounds, (term, group)))
                 self.alike.setdefault(sounds, (term, group))
                 for at in _may_be_wrong(len(sounds)):
                     self.close.setdefault((*sounds[:at], _ANY, *sounds[at + 1 :]), (order, (term, group)))
@@ -90,6 +110,23 @@ class _TermSounds:
             hit for at in _may_be_wrong(len(sounds)) if (hit := self.close.get((*sounds[:at], _ANY, *sounds[at + 1 :])))
         ]
         return min(close)[1] if close else None
+
+    def one_wrong_of_two(self, typed: str, sounds: tuple[str, ...]) -> Found | None:
+        """The topic's two-character term `typed` names with one character wrong, that character sounding like the
+        term's (folded) or looking like it (analysis/shapes.py: 端则 for 端侧), the other one no common character
+        (`common_characters`); None when none or more than one term does. Not an aspect's (指南, 误区): said of
+        everything, they are in too many everyday pairs (我南, 说区)."""
+        found: list[Found] = []
+        for kept in range(MIN_SYLLABLES):
+            if typed[kept] in common_characters():  # 对其, 大回: everyday words beside 对齐, 大会
+                continue
+            wrong = 1 - kept
+            for term_sounds, (term, group) in self.pairs.get((kept, typed[kept]), ()):
+                if term[wrong] != typed[wrong] and (
+                    term_sounds[wrong] == sounds[wrong] or look_alike(typed[wrong], term[wrong])
+                ):
+                    found.append((term, group))
+        return found[0] if len({term for term, _ in found}) == 1 else None
 
     def written_in(self, run: str) -> set[int]:
         """The characters of `run` inside a term written as it is."""
@@ -155,7 +192,33 @@ def concepts_in_characters(run: str, glossary: Glossary, *, two_alone: bool = Fa
             if near and near[0] != run[start : start + length]:
                 found.append(Sounded(*near, start, start + length))
                 taken.update(window)
+    found += _two_characters_mistyped(run, sounds, index, taken | written)
     return sorted(found, key=lambda s: s.start)
+
+
+def _two_characters_mistyped(run: str, sounds: tuple[str, ...], index: _TermSounds, taken: set[int]) -> list[Sounded]:
+    """Two-character terms typed with one character wrong inside a longer run (端则大模型部署, 量话工具): where the
+    segmenter found no word of its dictionary, only a pair it guessed (端则) or two characters standing alone (量 话). A
+    pair it knows (写作 of 写作工具, which sounds like 协作) is the reader's word, and a pair across two words (型部 of
+    大模型部署) is no word at all."""
+    found: list[Sounded] = []
+    at = 0
+    pieces = segmented(run)
+    for index_of, piece in enumerate(pieces):
+        start, at = at, at + len(piece)
+        if len(piece) == MIN_SYLLABLES and not is_word(piece):
+            window = range(start, at)
+        elif len(piece) == 1 and index_of + 1 < len(pieces) and len(pieces[index_of + 1]) == 1:
+            window = range(start, start + MIN_SYLLABLES)
+        else:
+            continue
+        if taken.intersection(window):
+            continue
+        near = index.one_wrong_of_two(run[window.start : window.stop], sounds[window.start : window.stop])
+        if near:
+            found.append(Sounded(*near, window.start, window.stop, no_word=True))
+            taken.update(window)
+    return found
 
 
 def concepts_in_pinyin(syllables: list[str], glossary: Glossary) -> list[str] | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from analysis.sounded_concepts import concepts_in_characters, concepts_in_pinyin, folded
 from analysis.vocabulary import Glossary, glossary
 
@@ -36,13 +38,14 @@ def test_written_terms_and_short_words_are_left_to_the_glossary():
 
 def test_a_word_of_two_standing_alone_is_guessed_only_when_asked():
     """The relaxed pass reads a run of two as the term sounding exactly like it (减枝: 剪枝, 微条: 微调); the strict
-    query never does, and inside a longer run two characters stay what they are."""
+    query never does. Inside a longer run two characters stay what they are where they are a word (写作 sounds like
+    协作); where the segmenter knows no word for them they are read as the term (test below)."""
     assert concepts_in_characters("减枝", glossary()) == []
     assert [f.term for f in concepts_in_characters("减枝", glossary(), two_alone=True)] == ["剪枝"]
     assert [f.term for f in concepts_in_characters("微条", glossary(), two_alone=True)] == ["微调"]
     assert concepts_in_characters("剪枝", glossary(), two_alone=True) == []  # written as it is: the glossary's
     assert concepts_in_characters("问题", glossary(), two_alone=True) == []  # nothing sounds like it
-    assert concepts_in_characters("减枝方法", glossary(), two_alone=True) == []  # one wrong of two, in a longer run
+    assert concepts_in_characters("写作方法", glossary(), two_alone=True) == []  # a word, in a longer run
 
 
 def test_pinyin_must_be_nothing_but_terms():
@@ -70,3 +73,55 @@ def test_over_a_written_term_only_a_longer_term_sounding_exactly_alike():
     assert concepts_in_characters("甲乙丙一", toy) == []  # 甲乙丙 is written: not a longer term with one wrong
     [found] = concepts_in_characters("学习注意力机智", glossary())
     assert (found.term, found.start, found.end) == ("注意力机制", 2, 7)
+
+
+def test_characters_look_alike_by_a_shared_component_that_few_characters_have():
+    from analysis.shapes import look_alike
+
+    assert look_alike("则", "侧") and look_alike("侧", "测") and look_alike("清", "情") and look_alike("练", "炼")
+    assert not look_alike("知", "如")  # 口 alone: a component of hundreds of characters
+    assert not look_alike("他", "代") and not look_alike("侧", "侧")
+
+
+@pytest.mark.parametrize(
+    ("typed", "corrected"),
+    [
+        ("端则大模型部署", "端侧大模型部署"),  # 则 looks like 侧
+        ("量话工具", "量化工具"),  # 话 sounds like 化
+        ("剪只大模型 论文", "剪枝大模型 论文"),
+        ("蒸流小模型入门", "蒸馏小模型入门"),
+    ],
+)
+def test_a_two_character_term_typed_wrong_inside_a_run_is_corrected(typed, corrected):
+    from analysis.meant import corrected_text
+
+    assert corrected_text(typed) == corrected
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "写作工具",  # a word of its own, sounding like 协作
+        "大模型部署",  # 型部 is two words' characters, no word
+        "对其进行微调",  # 对其 beside 对齐: 对 is a common character
+        "我南京的活动",  # 南 of 指南: an aspect's term is in too many everyday pairs
+        "量化工具",
+    ],
+)
+def test_words_and_everyday_pairs_are_not_corrected(typed):
+    from analysis.meant import corrected_text
+
+    assert corrected_text(typed) is None
+
+
+def test_the_common_characters_are_the_commonest_of_jiebas_dictionary():
+    import os
+
+    import jieba
+
+    from analysis.sounded_concepts import common_characters
+
+    path = os.path.join(os.path.dirname(jieba.__file__), "dict.txt")
+    with open(path, encoding="utf-8") as lines:
+        single = [(int(freq), word) for word, freq, *_ in (line.split() for line in lines) if len(word) == 1]
+    assert common_characters() == {word for _, word in sorted(single, reverse=True)[:300]}

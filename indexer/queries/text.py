@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from analysis.meant import meant_text
+from analysis.meant import corrected_text, meant_text
 from analysis.normalize import CJK, clean, fold
 from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand, without_asking_words, without_software_words
@@ -130,7 +130,13 @@ def text_query_and_highlight(
     text = fold(q)
     traditional = is_traditional(clean(q))
     weight = 1.0 if traditional else REGIONAL_FORM_OF_SIMPLIFIED
+    typed = text
+    if corrected := corrected_text(text):
+        text = corrected  # 端则大模型部署 is searched as 端侧大模型部署; the typed text is a lighter form (below)
     should, groups, understood = _clauses(text, concepts, ranked, weight, close=close)
+    if corrected:
+        as_typed = _clauses(typed, concepts, ranked, weight, close=close)[0]
+        should.append({"bool": {"should": as_typed, "minimum_should_match": 1, "boost": MEANT_FORM_WEIGHT}})
     kinds, places = list(understood.kinds), list(understood.places)
     for form in regional_forms(q):
         # Taiwan and Hong Kong words in mainland words (analysis/regional.py): the converted text is one

@@ -120,6 +120,22 @@ def test_chinese_typos_still_find_the_word(client, typo, word):
 
 
 @pytest.mark.parametrize(
+    ("typo", "words"),
+    [
+        ("剪只大模型 论文", ("pruning", "剪枝")),  # 只 sounds like 枝
+        ("蒸流小模型 入门", ("蒸馏",)),  # 流 like 馏, in the characters the segmenter guessed a word of (蒸流)
+        ("端则模型 推理部署", ("端侧",)),  # 则 looks like 侧
+    ],
+)
+def test_a_two_character_term_typed_wrong_beside_other_words_finds_the_term_first(client, typo, words):
+    """Inside a longer run, a two-character term typed wrong was a word nothing held: the forgiving clauses let it go,
+    and every text on the other words (大模型 论文, 推理部署) came first."""
+    page = search(client, typo)
+    assert page["total"] > 0
+    assert all(any(word in t.lower() for word in words) for t in titles(page)[:3]), titles(page)[:3]
+
+
+@pytest.mark.parametrize(
     ("typo", "term"),
     [
         ("基准测时", "基准测试"),  # the typed text's sounds alone found other titles first: none of these ten
