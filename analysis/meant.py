@@ -20,7 +20,9 @@ def meant_text(topic: str, syllables: list[str] | None, *, guessing: bool = Fals
     characters standing alone is read as the term sounding exactly like it too (analysis/sounded_concepts.py)."""
     known = glossary()
     if syllables and not CJK.search(topic):
-        terms = concepts_in_pinyin(syllables, known)
+        terms = concepts_in_pinyin(syllables, known) or (
+            guessing and concepts_in_pinyin(syllables, known, partial=True)
+        )
         return " ".join(terms) if terms else None
     if beside := _pinyin_terms_beside_names(topic, known):
         return beside

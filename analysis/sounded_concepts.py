@@ -221,20 +221,27 @@ def _two_characters_mistyped(run: str, sounds: tuple[str, ...], index: _TermSoun
     return found
 
 
-def concepts_in_pinyin(syllables: list[str], glossary: Glossary) -> list[str] | None:
+def concepts_in_pinyin(syllables: list[str], glossary: Glossary, *, partial: bool = False) -> list[str] | None:
     """The terms typed pinyin is made of, in order (`shen jing wang luo` is one term, `zhi shi tu pu shen jing
-    wang luo` two), longest terms first; None unless every syllable belongs to one."""
+    wang luo` two), longest terms first; None unless every syllable belongs to one. `partial` (the relaxed pass): the
+    terms among other syllables (`ti shi zhu ru jian ce`: 提示注入 beside 检测, no term), when they are more than half of
+    the syllables."""
     index = _term_sounds(glossary)
     sounds = tuple(folded(s) for s in syllables)
     terms: list[str] = []
-    at = 0
+    covered = at = 0
     while at < len(sounds):
         for length in (n for n in index.lengths if at + n <= len(sounds)):
             near = index.near(sounds[at : at + length], exact=True)
             if near:
                 terms.append(near[0])
                 at += length
+                covered += length
                 break
         else:
-            return None
+            if not partial:
+                return None
+            at += 1
+    if partial and covered * 2 <= len(sounds):
+        return None
     return terms

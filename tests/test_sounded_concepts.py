@@ -125,3 +125,10 @@ def test_the_common_characters_are_the_commonest_of_jiebas_dictionary():
     with open(path, encoding="utf-8") as lines:
         single = [(int(freq), word) for word, freq, *_ in (line.split() for line in lines) if len(word) == 1]
     assert common_characters() == {word for _, word in sorted(single, reverse=True)[:300]}
+
+
+def test_pinyin_partly_terms_names_them_only_when_asked_and_when_they_are_most_of_it():
+    typed = "ti shi zhu ru jian ce".split()
+    assert concepts_in_pinyin(typed, glossary()) is None
+    assert concepts_in_pinyin(typed, glossary(), partial=True) == ["提示注入"]
+    assert concepts_in_pinyin("qing gan zhou mo da sao chu".split(), glossary(), partial=True) is None
