@@ -50,12 +50,15 @@ def searched_page(
         return page_of(search(alternatives), page, size, labels, text)
     strict = search(body)
     data = page_of(strict, page, size, labels, text)
-    relaxed = relaxed_for(search, text, body, data["total"], concepts)
+    asked = understand(fold(text)).kinds
+    found = data["total"]
+    if asked and found >= RELAX_BELOW:  # many texts, but perhaps few of the kinds asked for (GPU 性能优化 工作坊)
+        found = _found_of_kinds(search, body, asked)
+    relaxed = relaxed_for(search, text, body, found, concepts, widen=data["total"] < RELAX_BELOW)
     if relaxed is None:
         return data
     if relaxed.with_strict:
         return page_of(search(widened_body(body, relaxed.query)), page, size, labels, text)
-    asked = understand(fold(text)).kinds
     if asked:
         return _asked_kinds_first(search, body, strict, relaxed.query, asked, page, size, labels, text)
     strict_total, start = data["total"], (page - 1) * size
@@ -83,16 +86,12 @@ def _asked_kinds_first(
     total is the strict and relaxed passes' as before, so the tabs' counts agree. `strict_answer`: the strict search's
     own answer, whose hits are all of them on a first page as large as they are (most requests: the UI asks for 20)."""
     start, end = (page - 1) * size, page * size
-    hits = strict_answer["hits"]["hits"]
-    if body.get("from", 0) or len(hits) < strict_answer["hits"]["total"]["value"]:
-        hits = search({**body, "from": 0, "size": RELAX_BELOW})["hits"]["hits"]  # all of them: fewer than a page
-    strict_asked = [hit for hit in hits if hit["_source"]["type"] in asked]
-    strict_other = [hit for hit in hits if hit["_source"]["type"] not in asked]
     listed: list[dict] = []  # (hit, whether the strict pass found it)
     at = 0
-    for strict, of_asked in ((strict_asked, True), (strict_other, False)):
-        listed += [(hit, True) for hit in strict[max(0, start - at) : max(0, end - at)]]
-        at += len(strict)
+    for of_asked in (True, False):
+        strict, count = _strict_of_kinds(search, body, strict_answer, asked, of_asked, start - at, end - at)
+        listed += [(hit, True) for hit in strict]
+        at += count
         offset, wanted = max(0, start - at), max(0, end - max(start, at))
         answer = search(of_kinds(relaxed_search_body(body, relaxed, offset, wanted), asked, among=of_asked))
         listed += [(hit, False) for hit in answer["hits"]["hits"]]
@@ -101,12 +100,52 @@ def _asked_kinds_first(
     return {"list": items, "total": at, "page": page, "size": size, "hasNextPage": end < at}
 
 
-def relaxed_for(search: Search, text: str, strict: dict, found: int, concepts: frozenset[str]) -> Relaxed | None:
+def _strict_of_kinds(
+    search: Search, body: dict, answer: dict, asked: tuple[str, ...], among: bool, start: int, end: int
+) -> tuple[list[dict], int]:
+    """The strict hits of the `asked` kinds (`among`) or of the others from `start` to `end` within them, and how many
+    there are. Fewer than a page in all: all of them in one answer (`answer`, the strict search's, when it holds them
+    all), sliced. Else (a query finding many texts but few of the kinds it asks for: GPU 性能优化 工作坊), a search
+    limited to them."""
+    total = answer["hits"]["total"]["value"]
+    if total < RELAX_BELOW:
+        hits = answer["hits"]["hits"]
+        if body.get("from", 0) or len(hits) < total:
+            hits = search({**body, "from": 0, "size": RELAX_BELOW})["hits"]["hits"]  # all of them: fewer than a page
+        kept = [hit for hit in hits if (hit["_source"]["type"] in asked) == among]
+        return kept[max(0, start) : max(0, end)], len(kept)
+    limited = of_kinds({**body, "from": max(0, start), "size": max(0, end - max(0, start))}, asked, among=among)
+    found = search(limited)
+    return found["hits"]["hits"] if end > 0 else [], found["hits"]["total"]["value"]
+
+
+def found_for_relaxing(text: str, counts: dict) -> int:
+    """What a counts answer (build_counts: per kind) found, as the list's relaxed pass counts it: of the kinds the query
+    asks for when it asks for some and found a page or more in all (`searched_page`)."""
+    found = counts["hits"]["total"]["value"]
+    asked = understand(fold(text)).kinds if text else ()
+    if not asked or found < RELAX_BELOW:
+        return found
+    buckets = {bucket["key"]: bucket["doc_count"] for bucket in counts["aggregations"]["types"]["buckets"]}
+    return sum(buckets.get(kind, 0) for kind in asked)
+
+
+def _found_of_kinds(search: Search, body: dict, asked: tuple[str, ...]) -> int:
+    """How many strict hits are of the kinds the query asks for, counted up to a page."""
+    counted = of_kinds({**body, "from": 0, "size": 0, "track_total_hits": RELAX_BELOW}, asked, among=True)
+    return search(counted)["hits"]["total"]["value"]
+
+
+def relaxed_for(
+    search: Search, text: str, strict: dict, found: int, concepts: frozenset[str], *, widen: bool = True
+) -> Relaxed | None:
     """The relaxed query of a strict search (a search or counts body) that found `found` documents, or None when
-    it found a page or more, or when nothing would be relaxed."""
+    it found a page or more, or when nothing would be relaxed. `widen`: a pair may be widened to its concept and ranked
+    with the strict hits; not when the strict pass found a page or more, of kinds other than those asked for, whose
+    order the kinds asked for come before (`found_for_relaxing`)."""
     if not text or found >= RELAX_BELOW:
         return None
-    widen_pair = _may_widen_pair(search, text, strict, found)
+    widen_pair = widen and _may_widen_pair(search, text, strict, found)
     query = relaxed_query(text, concepts, widen_pair=widen_pair, nothing_found=found == 0)
     if found == 0 and (beyond := beyond_its_kinds(text, concepts)) is not None:
         # nothing of the kinds asked for, even relaxed: the topic in every kind (one count, for such queries only)

@@ -11,7 +11,7 @@ from api.alternatives_search import alternatives_body
 from api.context import reader
 from api.envelope import envelope_of
 from api.read_cache import cached_answer
-from api.relaxed_search import relaxed_for, searched_page
+from api.relaxed_search import RELAX_BELOW, found_for_relaxing, relaxed_for, searched_page
 from api.schemas.items import FeedPageSchema
 from api.schemas.search import SearchPageSchema
 from api.search_log import log_search_after_answer
@@ -87,8 +87,9 @@ def counts(args: dict) -> Response:
         )
         alternatives = alternatives_body(reader().search, ops.text, body, concepts)
         result = reader().search(alternatives or body)
-        found = result["hits"]["total"]["value"]
-        relaxed = None if alternatives else relaxed_for(reader().search, ops.text, body, found, concepts)
+        found = found_for_relaxing(ops.text, result)
+        widen = result["hits"]["total"]["value"] < RELAX_BELOW
+        relaxed = None if alternatives else relaxed_for(reader().search, ops.text, body, found, concepts, widen=widen)
         if relaxed is not None:
             result = reader().search(widened_body(body, relaxed.query))  # as the list shows them
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}

@@ -61,6 +61,9 @@ MIN_UNITS_FOR_ANY = 3
 # Names compared beside no glossary concept (LangGraph or AutoGen): any one of them may stand for the query.
 MIN_COMPARED = 2
 MAX_COMPARED = 3
+# Words of a topic (a place counting as one) an event asked for may hold one of (GPU 性能优化 工作坊): two, or it is the
+# strict query.
+MIN_EVENT_WORDS = 2
 # Shortest word that can stand for a subject by itself (one Chinese character or letter cannot).
 MIN_WORD_LENGTH = 2
 # A Latin word that may stand for the topic when nothing was found with the rest: an acronym or a name (TPOT, YaRN).
@@ -121,6 +124,8 @@ def _steps(q: str, concepts: frozenset[str], widen_pair: bool, nothing_found: bo
     ):
         # two or three names compared (LangGraph or AutoGen, which one): few texts name both, and each alone answers
         steps.append({"multi_match": {"query": " ".join(words), "fields": WORDS_FIELDS}})
+    if "event" in understood.kinds and (either := _events_holding_either(words, understood.places)):
+        steps.append(either)
     if nothing_found and (elsewhere := _elsewhere(fold(q), understood.places, concepts)):
         steps.append(elsewhere)
     if nothing_found and units > 1 and (names := _names_beside(topic, groups)):
@@ -129,6 +134,19 @@ def _steps(q: str, concepts: frozenset[str], widen_pair: bool, nothing_found: bo
         kinds = {"terms": {"type": list(understood.kinds)}}
         steps.append({"bool": {"must": [names], "filter": [kinds]}} if understood.kinds else names)
     return steps
+
+
+def _events_holding_either(words: list[str], places: tuple[str, ...]) -> dict | None:
+    """Events asked for on a topic of two words or more, or of one beside a place (GPU 性能优化 工作坊, 北京 AI 安全 活动):
+    an event holding one of the topic's words, those held in the place first (the strict query's boosts). An event's
+    name is a few words (CUDA 性能优化训练营), rarely all of the reader's; papers and projects, many more and described
+    at length, are not widened so (one of 视频 生成 listed every generation project). The place is no word of the topic
+    (广州 CUDA 训练营: not every event in Guangzhou, the CUDA ones held elsewhere). None for a topic of one word alone."""
+    topic = [word for word in words if word not in places and not is_function_word(word)]
+    if not topic or len(topic) + bool(places) < MIN_EVENT_WORDS:
+        return None
+    either = {"multi_match": {"query": " ".join(topic), "fields": WORDS_FIELDS}}
+    return {"bool": {"must": [either], "filter": [{"term": {"type": "event"}}]}}
 
 
 def _names_beside(topic: str, groups: list) -> dict | None:

@@ -157,3 +157,26 @@ def test_names_compared_find_the_texts_on_either(client):
     assert compared["total"] > both["total"]
     repos = {info_of(item).get("repo", "").split("/")[-1] for item in compared["list"] if item["type"] == "project"}
     assert {"langgraph", "autogen"} <= repos, repos
+
+
+# Our own example: many texts on GPUs and on optimisation, no event holding both words (the CUDA training camp says
+# 性能优化 and CUDA, never GPU).
+MANY_BUT_NOT_OF_ITS_KIND = "GPU 性能优化 工作坊"
+
+
+def test_a_query_finding_a_page_but_few_of_the_kind_it_asks_for_is_relaxed_for_that_kind(client, monkeypatch):
+    """A page or more of articles kept the relaxed pass from running, so the events the reader asked for, each holding
+    one of the topic's words, were never listed."""
+    monkeypatch.setattr(relaxed_search, "RELAX_BELOW", 0)  # the strict pass alone
+    strict = search(client, MANY_BUT_NOT_OF_ITS_KIND, size=50)
+    monkeypatch.undo()
+    assert strict["total"] >= relaxed_search.RELAX_BELOW and "event" not in {i["type"] for i in strict["list"]}
+    first = search(client, MANY_BUT_NOT_OF_ITS_KIND, size=20)
+    assert first["list"][0]["type"] == "event" and "性能优化" in info_of(first["list"][0])["oldName"]
+    for size in (20, 7):
+        items, total = every_item(client, MANY_BUT_NOT_OF_ITS_KIND, size)
+        kinds = [item["type"] == "event" for item in items]
+        assert kinds == sorted(kinds, reverse=True)  # the events first, then every strict hit as before
+        assert len(items) == total == len({(i["type"], i["id"]) for i in items}) > strict["total"]
+    counts = data_of(client.get("/api/v2/total", query_string={"q": MANY_BUT_NOT_OF_ITS_KIND}))
+    assert counts["all"] == total and counts["event"] > 0
