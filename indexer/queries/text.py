@@ -253,7 +253,12 @@ def _clauses(
         should.extend(sounds)
     # of the text without its kind and asking words (above): a question's topic, as the core's below
     synonyms = _synonym_clause(
-        groups, rest, concepts, topics_suffice=understood.changed and not close, bodies=not close
+        groups,
+        rest,
+        concepts,
+        topics_suffice=understood.changed and not close,
+        bodies=not close,
+        asked=_groups_asked(understood),
     )
     if synonyms:
         should.append(synonyms)
@@ -576,6 +581,7 @@ def _synonym_clause(
     *,
     topics_suffice: bool = False,
     bodies: bool = True,
+    asked: frozenset[tuple[str, ...]] = frozenset(),
 ) -> dict | None:
     """The query with each glossary term widened to its group: every concept (a group, or a word
     left over) is one alternative set, and most of the concepts must match, so a synonym never
@@ -585,6 +591,7 @@ def _synonym_clause(
     search at 1M (issue 12). A group edited since the index was built is looked for by its terms.
     `groups` and `rest`: the query's glossary groups and its other words (Glossary.concepts). `topics_suffice`: of a
     question's topic, whose topics are required beside other words as in its words clause (`positions.most_of`).
+    `asked`: the groups the question's own words name (`_groups_asked`), counted as aspects are.
 
     Beside it, the same concepts named only in summaries or bodies (`body_concepts`) with the other words
     anywhere, as a small fixed score: a document that writes a synonym or acronym of the query's concept only
@@ -604,8 +611,9 @@ def _synonym_clause(
         fields = LATIN_REST_FIELDS if word.isascii() else CHINESE_REST_FIELDS
         typed = {"multi_match": {"query": word, "fields": fields, **_all_of_a_run(word)}}
         concepts.append(_or_its_group(typed, group, indexed))
-    # The topics among the concepts are required as in the words clause (`positions.most_of`); aspects (成本) are not.
-    topics = [group not in glossary().aspects for group in groups] + [False] * len(words)
+    # The topics among the concepts are required as in the words clause (`positions.most_of`); aspects (成本) are not,
+    # nor what the question asks for (`asked`: the 教程 of 入门).
+    topics = [group not in glossary().aspects and group not in asked for group in groups] + [False] * len(words)
     topics_suffice = topics_suffice and bool(words)
     broad = _broad(list(groups), indexed) + [False] * len(words)
     named = most_of(concepts, topics, boost=SYNONYM_WEIGHT, topics_suffice=topics_suffice, broad=broad)
@@ -622,6 +630,14 @@ def _synonym_clause(
             "minimum_should_match": 1,
         }
     }
+
+
+def _groups_asked(understood: Understood) -> frozenset[tuple[str, ...]]:
+    """The glossary groups the question's own words name (入门 of 知识真馏 入门: the 教程 group), kept in the whole text
+    where titles hold them (入门指南) but no topic of it: required there, they let a topic typed wrong go (every tutorial
+    project was listed for 知识真馏 入门, by 入门 alone)."""
+    words = [word for word in understood.dropped if not word.startswith("(")]
+    return frozenset(glossary().concepts(" ".join(words))[0]) if words else frozenset()
 
 
 def _broad(groups: list[tuple[str, ...] | None], concepts: frozenset[str]) -> list[bool]:

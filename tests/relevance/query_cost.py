@@ -10,7 +10,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from analysis.meant import meant_text
+from analysis.meant import corrected_text, meant_text
 from analysis.normalize import clean, fold
 from analysis.regional import is_traditional, regional_forms, word_by_word_forms
 from analysis.understanding import understand
@@ -21,6 +21,7 @@ from indexer.queries.sounds import chinese_sound_clauses, suggest_pinyin_clause,
 QUERIES = {
     "simplified": ["大模型推理加速", "向量数据库 入门", "多模态 论文", "强化学习 机器人", "llm agent"],
     "traditional": ["軟體工程", "網路爬蟲 教學", "伺服器部署", "向量資料庫", "演算法競賽"],
+    "typos": ["量话工具", "剪只大模型 论文", "蒸流小模型入门", "向量数具库", "图神精网络"],
     "pinyin": ["xiang liang shu ju ku", "zhishitupu", "suan li", "llm agent", "shen jing wang"],
     "questions": [
         "为什么需要模型剪枝",
@@ -52,6 +53,7 @@ STEPS: dict[str, Callable[[str], object]] = {
     "sound-alikes (Chinese)": lambda q: chinese_sound_clauses(fold(q)),
     "understanding (questions, kinds)": lambda q: understand(fold(q)),
     "what it meant (sound, spelling)": lambda q: meant_text(fold(q), typed_syllables(fold(q))),
+    "two characters typed wrong": lambda q: corrected_text(fold(q)),
 }
 
 
