@@ -21,7 +21,7 @@ from indexer.queries.sounds import chinese_sound_clauses, suggest_pinyin_clause,
 QUERIES = {
     "simplified": ["大模型推理加速", "向量数据库 入门", "多模态 论文", "强化学习 机器人", "llm agent"],
     "traditional": ["軟體工程", "網路爬蟲 教學", "伺服器部署", "向量資料庫", "演算法競賽"],
-    "typos": ["量话工具", "剪只大模型 论文", "蒸流小模型入门", "向量数具库", "图神精网络"],
+    "pair typos": ["量话工具", "剪只大模型 论文", "蒸流小模型入门", "端则部署", "扩撒模型 入门"],
     "pinyin": ["xiang liang shu ju ku", "zhishitupu", "suan li", "llm agent", "shen jing wang"],
     "questions": [
         "为什么需要模型剪枝",
