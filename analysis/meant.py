@@ -6,7 +6,12 @@ the relaxed pass searches it in full (indexer/queries/relax.py)."""
 from __future__ import annotations
 
 from analysis.normalize import CJK, CJK_RUN
-from analysis.sounded_concepts import concepts_in_characters, concepts_in_pinyin
+from analysis.sounded_concepts import (
+    MIN_SYLLABLES,
+    concepts_in_characters,
+    concepts_in_pinyin,
+    may_hold_a_mistyped_pair,
+)
 from analysis.spelled_concepts import meant_spelling
 from analysis.syllables import pinyin_beside_names
 from analysis.vocabulary import Glossary, glossary
@@ -47,6 +52,8 @@ def corrected_text(text: str) -> str | None:
     known = glossary()
     corrected, changed = text, False
     for run in dict.fromkeys(CJK_RUN.findall(text)):
+        if len(run) <= MIN_SYLLABLES or not may_hold_a_mistyped_pair(run, known):
+            continue
         pairs = [found for found in concepts_in_characters(run, known) if found.no_word]
         if pairs:
             parts, at = [], 0

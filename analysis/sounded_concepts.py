@@ -202,16 +202,7 @@ def _two_characters_mistyped(run: str, sounds: tuple[str, ...], index: _TermSoun
     pair it knows (写作 of 写作工具, which sounds like 协作) is the reader's word, and a pair across two words (型部 of
     大模型部署) is no word at all."""
     found: list[Sounded] = []
-    at = 0
-    pieces = segmented(run)
-    for index_of, piece in enumerate(pieces):
-        start, at = at, at + len(piece)
-        if len(piece) == MIN_SYLLABLES and not is_word(piece):
-            window = range(start, at)
-        elif len(piece) == 1 and index_of + 1 < len(pieces) and len(pieces[index_of + 1]) == 1:
-            window = range(start, start + MIN_SYLLABLES)
-        else:
-            continue
+    for window in _pairs_of_no_word(run):
         if taken.intersection(window):
             continue
         near = index.one_wrong_of_two(run[window.start : window.stop], sounds[window.start : window.stop])
@@ -219,6 +210,32 @@ def _two_characters_mistyped(run: str, sounds: tuple[str, ...], index: _TermSoun
             found.append(Sounded(*near, window.start, window.stop, no_word=True))
             taken.update(window)
     return found
+
+
+def _pairs_of_no_word(run: str) -> list[range]:
+    """The two-character windows of `run` the segmenter found no word of its dictionary for (`_two_characters_mistyped`)."""
+    windows: list[range] = []
+    at = 0
+    pieces = segmented(run)
+    for index_of, piece in enumerate(pieces):
+        start, at = at, at + len(piece)
+        if len(piece) == MIN_SYLLABLES and not is_word(piece):
+            windows.append(range(start, at))
+        elif len(piece) == 1 and index_of + 1 < len(pieces) and len(pieces[index_of + 1]) == 1:
+            windows.append(range(start, start + MIN_SYLLABLES))
+    return windows
+
+
+def may_hold_a_mistyped_pair(run: str, glossary: Glossary) -> bool:
+    """Whether `run` may hold a two-character term typed one character wrong: a pair of no word beside which a term
+    keeps one of its characters at its place. A cheap look before `concepts_in_characters` (pinyin of every window),
+    which most queries, holding no such pair, never need for it."""
+    pairs = _term_sounds(glossary).pairs
+    for window in _pairs_of_no_word(run):
+        typed = run[window.start : window.stop]
+        if (0, typed[0]) in pairs or (1, typed[1]) in pairs:
+            return True
+    return False
 
 
 def concepts_in_pinyin(syllables: list[str], glossary: Glossary, *, partial: bool = False) -> list[str] | None:
