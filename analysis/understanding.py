@@ -696,7 +696,7 @@ def understand(text: str) -> Understood:
         dropped += [asked.group(0), "(aspect)"]
         rest = f"{rest[: asked.start()]} {aspect} {rest[asked.end() :]}"
     purpose = ""
-    if (asked := _WHICH_SUITS.search(rest)) and rest[: asked.start()].strip():
+    if (asked := _WHICH_SUITS.search(rest)) and rest[: asked.start()].strip() and asked.group(0) not in _ZH_CHOOSING:
         dropped.append("哪个更好")
         purpose = _SPACES.sub(" ", _EDGE_PARTICLES.sub(" ", rest[asked.end() :])).strip().rstrip("吗呢吧啊").strip()
         rest = rest[: asked.start()]

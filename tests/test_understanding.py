@@ -822,3 +822,9 @@ def test_or_between_names_asking_which_compares_them(query, core):
 )
 def test_more_cantonese_and_spoken_questions(typed, core):
     assert understand(fold(typed)).core == core
+
+
+def test_which_maker_is_strongest_stays_a_choice_of_makers():
+    """哪家强 is a choosing word (the articles comparing the makers), not which of two things suits a purpose."""
+    understood = understand("国产大模型哪家强")
+    assert (understood.choosing, understood.purpose, "哪个更好" in understood.dropped) == (True, "", False)

@@ -592,7 +592,8 @@ def _synonym_clause(
     search at 1M (issue 12). A group edited since the index was built is looked for by its terms.
     `groups` and `rest`: the query's glossary groups and its other words (Glossary.concepts). `topics_suffice`: of a
     question's topic, whose topics are required beside other words as in its words clause (`positions.most_of`).
-    `asked`: the groups the question's own words name (`_groups_asked`), counted as aspects are.
+    `asked`: the groups the question's own words name (`_groups_asked`), counted as aspects are when no other topic is
+    named.
 
     Beside it, the same concepts named only in summaries or bodies (`body_concepts`) with the other words
     anywhere, as a small fixed score: a document that writes a synonym or acronym of the query's concept only
@@ -613,8 +614,12 @@ def _synonym_clause(
         typed = {"multi_match": {"query": word, "fields": fields, **_all_of_a_run(word)}}
         concepts.append(_or_its_group(typed, group, indexed))
     # The topics among the concepts are required as in the words clause (`positions.most_of`); aspects (成本) are not,
-    # nor what the question asks for (`asked`: the 教程 of 入门).
-    topics = [group not in glossary().aspects and group not in asked for group in groups] + [False] * len(words)
+    # nor what the question asks for (`asked`: the 教程 of 入门) when it is all the topics there are (知识真馏 入门).
+    # Beside another topic it stays one: 大模型 alone, a broad concept, matched a large share of a million texts.
+    topical = [group not in glossary().aspects for group in groups]
+    if all(group in asked for group, topic in zip(groups, topical, strict=True) if topic):
+        topical = [topic and group not in asked for group, topic in zip(groups, topical, strict=True)]
+    topics = topical + [False] * len(words)
     topics_suffice = topics_suffice and bool(words)
     broad = _broad(list(groups), indexed) + [False] * len(words)
     named = most_of(concepts, topics, boost=SYNONYM_WEIGHT, topics_suffice=topics_suffice, broad=broad)
