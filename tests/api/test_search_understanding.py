@@ -875,6 +875,13 @@ def test_a_topic_typed_wrong_beside_a_learning_word_is_not_let_go_for_it(client,
     assert not [repo for repo in repos if repo.endswith("-tutorials")], repos  # the demo's deep-learning courses
 
 
+@pytest.mark.parametrize("query", ["单卡 LoRA", "单卡跑 LoRA"])
+def test_a_single_card_in_chinese_finds_the_guide_written_for_a_single_gpu(client, query):
+    """单卡 (one GPU) is an aspect of the glossary beside `single GPU`: the English guide came below every LoRA article."""
+    titles_found = titles(search(client, query))[:3]
+    assert any("single GPU" in title for title in titles_found), titles_found
+
+
 @pytest.mark.parametrize("term", ["联邦学习", "迁移学习"])
 def test_a_glossary_term_the_corpus_never_writes_finds_nothing(client, term):
     """A term typed right is not forgiven a wrong character: 迁移学习 listed fourteen titles and 联邦学习 two (a title
