@@ -139,7 +139,10 @@ _EN_FILLERS = re.compile(
     r"when\s+(?:to|should\s+i(?:\s+use)?|do(?:es)?|is|are)|which(?:\s+ones?)?|(?:is|are)\s+better|is\s+there|are\s+there|"
     r"where\s+(?:to|can\s+i|do\s+i|should\s+i)\s+(?:learn|find|start|read\s+about)|"
     r"any|some|good|great|best(?!\s+practices?\b)|recommend(?:ed)?|should\s+i\s+(?:use|learn|try|pick|choose)|"
-    r"alternatives?\s+to)\b",
+    r"alternatives?\s+to|"
+    # a yes-no question about the topic just named (… and does it really speed up inference): the asking words
+    r"(?:and\s+)?(?:does|do|did|is|are|can|will|would)\s+(?:it|they|this|that|these|those)(?:\s+(?:really|actually|still))?|"
+    r"really|actually)\b",
     re.IGNORECASE,
 )
 _EN_BEST = re.compile(r"\b(?:best(?!\s+practices?\b)|recommend(?:ed)?|which|alternatives?\s+to)\b", re.IGNORECASE)

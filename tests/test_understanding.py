@@ -828,3 +828,18 @@ def test_which_maker_is_strongest_stays_a_choice_of_makers():
     """哪家强 is a choosing word (the articles comparing the makers), not which of two things suits a purpose."""
     understood = understand("国产大模型哪家强")
     assert (understood.choosing, understood.purpose, "哪个更好" in understood.dropped) == (True, "", False)
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        (
+            "what is speculative decoding and does it really speed up inference",
+            "speculative decoding speed up inference",
+        ),
+        ("can it run on a phone", "run on a phone"),
+    ],
+)
+def test_an_english_yes_no_question_about_the_topic_is_asking_words(query, core):
+    """`and does it really` stayed in the topic, its words required beside it."""
+    assert understand(query).core == core
