@@ -135,7 +135,12 @@ _ZH_EDGE = sorted(
     reverse=True,
 )
 _EN_FILLERS = re.compile(
-    r"\b(what\s+(?:is|are|s)|how(?:\s+(?:to|do\s+i|can\s+i|do(?:es)?|is|are))?|why\s+(?:is|are|do|does)?|"
+    r"\b(what\s+(?:is|are|s)|"
+    # how to keep a problem away (how do you prevent it, how to mitigate): the verb is the question's, as 怎么防's
+    r"how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|should\s+(?:i|we))\s+"
+    r"(?:prevent|avoid|mitigate|reduce|detect|fix|handle|deal\s+with|defend\s+against)|"
+    r"how(?:\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|should\s+(?:i|we)|does\s+one|do(?:es)?|is|are))?|"
+    r"why\s+(?:is|are|do|does)?|"
     r"when\s+(?:to|should\s+i(?:\s+use)?|do(?:es)?|is|are)|which(?:\s+ones?)?|(?:is|are)\s+better|is\s+there|are\s+there|"
     r"where\s+(?:to|can\s+i|do\s+i|should\s+i)\s+(?:learn|find|start|read\s+about)|"
     r"any|some|good|great|best(?!\s+practices?\b)|recommend(?:ed)?|should\s+i\s+(?:use|learn|try|pick|choose)|"
@@ -202,7 +207,7 @@ _LEARNING = frozenset(
 _EN_MATERIAL = re.compile(r"\b(?:tutorials?|courses?|for\s+beginners|intro(?:duction)?\s+to|getting\s+started)\b", re.I)
 # Words asking how to do something (the verb stays in the topic: 怎么 训练扩散模型), not how to learn or pick one.
 _DOING = frozenset("怎么 如何 怎样 怎么做 如何做 怎样做 怎么用 如何用 如何使用 怎么使用".split())
-_EN_DOING = re.compile(r"\bhow\s+(?:to|do\s+i|can\s+i|do\s+you)\b", re.IGNORECASE)
+_EN_DOING = re.compile(r"\bhow\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|should\s+(?:i|we))\b", re.IGNORECASE)
 # Words asking which thing to use (a model, a tool, a framework): answered by projects more than by articles, when the
 # query names no kind.
 _RECOMMENDING = frozenset(
@@ -595,6 +600,10 @@ def _take_kind_words(rest: str, dropped: list[str], kinds: list[str], modifying:
     return rest
 
 
+# The words typed in Latin letters ending a query (after its last Chinese character, if any).
+_TRAILING_LATIN = re.compile(r"(?:(?<=^)|(?<=[\s\u3400-\u9fff]))[A-Za-z][A-Za-z' ]*$")
+# A request typed in pinyin after a kind word (lun wen tui jian): the reader's asking, not the topic's.
+_PINYIN_REQUEST = re.compile(r"\s*\b(?:qiu\s?)?tui\s?jian(?:\s?yi\s?xia)?\s*$", re.IGNORECASE)
 # The fewest syllables left of a query typed in pinyin once a kind word typed in pinyin is taken off its end.
 _MIN_TOPIC_SYLLABLES = 2
 
@@ -617,18 +626,23 @@ def _kind_word_spellings() -> tuple[str, ...]:
 
 
 def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
-    """A query typed in pinyin that ends with a kind word typed in pinyin (ju shen zhi neng huo dong, yuyinhecheng
-    kaiyuan): (the topic's syllables, the kind word, its kind); None for anything else. The whole query must be pinyin,
-    so an English query is never cut."""
-    if not text.isascii() or not text.replace(" ", "").lower().endswith(_kind_word_spellings()):
+    """A query whose last words are typed in pinyin and end with a kind word typed in pinyin (ju shen zhi neng huo dong,
+    yuyinhecheng kaiyuan, 深圳 duo mo tai huo dong), perhaps with a request after it (shi jie mo xing lun wen tui jian):
+    (the query without the kind word, the kind word, its kind); None for anything else. The words after the last
+    Chinese character must all be pinyin, so an English query is never cut."""
+    run = _TRAILING_LATIN.search(text)
+    if not run:
         return None
-    cut = split_pinyin(text)
+    head, tail = text[: run.start()], _PINYIN_REQUEST.sub("", run.group(0)).strip()
+    if not tail.replace(" ", "").lower().endswith(_kind_word_spellings()):
+        return None
+    cut = split_pinyin(tail)
     if not cut:
         return None
     by_sound = _kind_words_by_sound()
     for length in sorted({len(sound) for sound in by_sound}, reverse=True):
         if len(cut) - length >= _MIN_TOPIC_SYLLABLES and (found := by_sound.get(tuple(cut[-length:]))):
-            return " ".join(cut[:-length]), *found
+            return f"{head}{' '.join(cut[:-length])}", *found
     return None
 
 
@@ -730,6 +744,10 @@ def understand(text: str) -> Understood:
     for _ in range(_PASSES):
         before = rest
         rest = _take_kind_words(rest, dropped, kinds, modifying)
+        if typed_kind := _pinyin_kind_word(rest.strip()):  # once a place or a kind word before it is off
+            rest, word, kind = typed_kind
+            dropped.append(word)
+            kinds += [] if kind in kinds else [kind]
         if kinds and (verb := _ABOUT_VERB.match(rest)):
             dropped.append(verb.group(0).strip())
             rest = rest[verb.end() :]

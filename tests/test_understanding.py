@@ -843,3 +843,34 @@ def test_which_maker_is_strongest_stays_a_choice_of_makers():
 def test_an_english_yes_no_question_about_the_topic_is_asking_words(query, core):
     """`and does it really` stayed in the topic, its words required beside it."""
     assert understand(query).core == core
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "kind"),
+    [
+        ("zhi shi zheng liu lun wen tui jian", "zhi shi zheng liu", "paper"),  # a request typed after the kind word
+        ("深圳 duo mo tai huo dong", "深圳 duo mo tai", "event"),  # pinyin after a place typed in characters
+        ("duo mo tai meetup huo dong", "duo mo tai", "event"),  # once the English kind word before it is off
+    ],
+)
+def test_a_kind_word_typed_in_pinyin_is_read_at_the_end_of_the_pinyin_words(query, core, kind):
+    understood = understand(query)
+    assert (understood.core, understood.kinds) == (core, (kind,))
+
+
+def test_an_english_query_ending_with_no_pinyin_is_never_cut():
+    assert understand("attention is all you need").kinds == ()
+    assert understand("bei jing tui jian").core == "bei jing tui jian"  # no kind word: the request stays
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("what is reward hacking and how do you prevent it", "reward hacking"),
+        ("how can we mitigate hallucination", "hallucination"),
+    ],
+)
+def test_english_verbs_of_keeping_a_problem_away_are_the_questions(query, core):
+    """As 怎么防: `prevent` stayed in the topic, required of Chinese articles that never write it."""
+    understood = understand(query)
+    assert (understood.core, understood.explaining) == (core, True)
