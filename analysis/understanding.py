@@ -312,6 +312,9 @@ _KIND_MODIFIERS = {"project": ["开源的", "的开源", "有开源", "open-sour
 _OPEN_SOFTWARE = re.compile(
     r"(?:(?<=^)|(?<=\s))开源(?=[^\s]{2,12}?(?:模型|框架|工具包|工具|库|软件|实现|套件)(?:$|\s))"
 )
+# 开源模型 ending a query after its topic (影片生成 开源模型, 视频生成开源模型): open-source models of that topic, projects. Alone
+# or before another word it names a subject (开源模型 Hackathon).
+_OPEN_MODELS_AT_THE_END = re.compile(r"(?<=\S)\s*开源模型\s*$")
 # Words saying "a tool" ending a query that asks nothing else, standing alone or after a topic (RAG 框架, 提示注入 防护工具,
 # 量化工具): the reader wants software, answered by projects. Not 模型: 扩散模型 names a topic.
 _TOOL_AT_THE_END = re.compile(
@@ -585,9 +588,9 @@ def _take_kind_words(rest: str, dropped: list[str], kinds: list[str], modifying:
             dropped.append(word)
             if kind not in kinds:
                 kinds.append(kind)
-    if "开源" in rest and _OPEN_SOFTWARE.search(rest):
+    if "开源" in rest and (_OPEN_SOFTWARE.search(rest) or _OPEN_MODELS_AT_THE_END.search(rest)):
         dropped.append("开源")
-        rest = _OPEN_SOFTWARE.sub(" ", rest)
+        rest = _OPEN_MODELS_AT_THE_END.sub(" ", _OPEN_SOFTWARE.sub(" ", rest))
         if "project" not in kinds:
             kinds.append("project")
     for kind, words in _KIND_MODIFIERS.items():

@@ -714,7 +714,13 @@ def test_open_source_opening_a_run_that_ends_with_software_asks_for_projects(que
     assert (understood.core, understood.kinds) == (core, ("project",))
 
 
-@pytest.mark.parametrize("query", ["开源数据集", "开源模型", "开源大模型"])
+@pytest.mark.parametrize(("query", "core"), [("语音识别 开源模型", "语音识别"), ("视频生成开源模型", "视频生成")])
+def test_open_source_models_after_a_topic_are_its_projects(query, core):
+    understood = understand(query)
+    assert (understood.core, understood.kinds) == (core, ("project",))
+
+
+@pytest.mark.parametrize("query", ["开源数据集", "开源模型", "开源大模型", "开源模型 生态", "国产开源大模型"])
 def test_open_source_naming_what_it_is_stays_a_topic(query):
     assert understand(query).kinds == ()
 
