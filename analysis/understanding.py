@@ -415,6 +415,15 @@ _STANDARD_OF = {
     "唔该": " ",  # please, thanks: nothing asked
     "唔": "不",  # Cantonese not (好唔好用); only Cantonese writes it
     "嘅": "的",
+    # Hong Kong's word for recommending, when asked for (有冇推介, 推介下, 求推介); not a 推介会, a product launch
+    "有冇推介": "有没有推荐",
+    "有无推介": "有没有推荐",
+    "有没有推介": "有没有推荐",
+    "推介下": "推荐一下",
+    "推介一下": "推荐一下",
+    "求推介": "求推荐",
+    "有咩推介": "有什么推荐的",
+    "有什么推介": "有什么推荐的",
 }
 _COLLOQUIAL = re.compile("|".join(sorted(_STANDARD_OF, key=len, reverse=True)))
 # Questions asking about an aspect of a topic in everyday words (Agent 落地难在哪, 推理为什么这么贵, 训练要花多少钱): the

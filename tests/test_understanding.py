@@ -880,3 +880,10 @@ def test_english_verbs_of_keeping_a_problem_away_are_the_questions(query, core):
     """As 怎么防: `prevent` stayed in the topic, required of Chinese articles that never write it."""
     understood = understand(query)
     assert (understood.core, understood.explaining) == (core, True)
+
+
+@pytest.mark.parametrize(("query", "core"), [("语音合成 有冇推介", "语音合成"), ("OCR 模型推介下", "OCR 模型")])
+def test_hong_kongs_word_for_recommending_asks_for_a_recommendation(query, core):
+    understood = understand(query)
+    assert (understood.core, understood.recommending) == (core, True)
+    assert understand("推介会").core == "推介会"  # a product launch, asked for by name
