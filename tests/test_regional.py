@@ -52,6 +52,8 @@ from indexer.queries.text import text_query
         ("營運 獲利 市佔率", "运营 盈利 市场份额"),
         ("資料清理 特徵擷取", "数据清洗 特征提取"),
         ("紅隊演練 浮水印", "红队测试 水印"),
+        ("人形機械人 初創公司", "人形机器人 创业公司"),  # Hong Kong's words hk2s leaves
+        ("見工 私隱", "面试 隐私"),
     ],
 )
 def test_regional_words_get_their_mainland_form(typed, mainland):
