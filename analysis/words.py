@@ -77,7 +77,8 @@ def query_words(text: str) -> list[str]:
 FUNCTION_WORDS = frozenset(
     "的 地 得 了 着 过 之 其 和 与 及 或 而 并 且 是 在 对 把 被 从 向 于 为 以 也 都 就 还 又 很 该 这 那 "
     "这个 那个 这些 那些 一个 一些 一下 我 你 他 她 它 我们 你们 他们 吗 呢 吧 啊 会 能 要 可以 做 "
-    "a an the of to and or in on at by for with from as is are be was were it its this that these those".split()
+    "a an the of to and or in on at by for with from as is are be was were it its this that these those "
+    "when while if".split()
 )
 
 

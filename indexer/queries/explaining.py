@@ -10,7 +10,8 @@ import re
 
 from analysis.understanding import Understood
 from analysis.vocabulary import concept_id, glossary
-from indexer.queries.concepts import group_clause, named_in_title
+from analysis.words import is_function_word, query_words
+from indexer.queries.concepts import broad_ids, group_clause, named_in_title
 
 # The kinds that explain a topic, and the weight of their title naming it.
 EXPLAINING_KINDS = ("story",)
@@ -63,28 +64,31 @@ def explanations_first(
     article on either of its concepts explains in part; few titles name both, and the projects named after one came
     first. `title_words`: the words by which a title says it answers (STATE_TITLE_WORDS for a question asking where
     the topic stands)."""
-    groups, _rest = glossary().concepts(topic)
+    groups, rest = glossary().concepts(topic)
+    if groups and _broad_beside_names(groups, rest, concepts):
+        groups = []  # the title must hold the topic's own words: 大模型 alone is no topic of the question
+    titles = groups
     in_own_words = {"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}
     named = [in_own_words]
     # The title itself names the topic (a concept id is also on documents whose tags or summaries name it).
     titled = (
         {
             "bool": {
-                "should": [named_in_title(group) for group in groups],
+                "should": [named_in_title(group) for group in titles],
                 "minimum_should_match": 1 if either else "2<75%",
             }
         }
-        if groups
+        if titles
         else in_own_words
     )
-    if groups:
+    if titles:
         # Most of its concepts named in the title, scored by them only, as much as a title naming the topic in the
         # query's own words: an English question about a concept then ranks the Chinese articles naming it (知识蒸馏
         # for knowledge distillation) with the papers titled in English. The question's other words are not asked for
         # (为什么 Agent 容易失败: the articles on agents), as the topic's words clause asks only for its topics. In the
         # title, not by the concept id alone: a story whose summary or tags name one of two concepts (怎么评测大模型:
         # a 评测 of another topic whose summary says 大模型) is not an explanation of the question's topic.
-        parts = [group_clause(group, concepts) for group in groups]
+        parts = [group_clause(group, concepts) for group in titles]
         named.append({"bool": {"filter": [titled], "should": parts, "boost": EXPLAINING_CONCEPT_WEIGHT}})
     articles = {
         "bool": {
@@ -144,6 +148,17 @@ def _tutorial_projects(groups: list, concepts: frozenset[str], either: bool, too
             "boost": EXPLAINING_WEIGHT,
         }
     }
+
+
+def _broad_beside_names(groups: list[tuple[str, ...]], rest: str, concepts: frozenset[str]) -> bool:
+    """Every concept of a question's topic is one the site names everywhere (大模型), beside Latin words no glossary
+    term holds (how to prevent XSS when rendering LLM output: XSS, rendering, output…): the explainers and tools of the
+    broad concept (every 大模型 primer) are no answer to it. Not beside Chinese words only (从零学大模型的实战: the
+    tutorials on 大模型 answer it)."""
+    broad = broad_ids(concepts)
+    if not broad or not all(concept_id(group) in broad for group in groups):
+        return False
+    return any(word.isascii() and word.isalnum() and not is_function_word(word) for word in query_words(rest))
 
 
 def explainer_title(titled: dict, title_words: tuple[str, str] = EXPLAINER_TITLE_WORDS) -> dict:

@@ -882,6 +882,13 @@ def test_a_single_card_in_chinese_finds_the_guide_written_for_a_single_gpu(clien
     assert any("single GPU" in title for title in titles_found), titles_found
 
 
+@pytest.mark.parametrize("question", ["how do you stop XSS in LLM chat output", "why is XSS a risk for LLM apps"])
+def test_a_question_on_a_name_beside_a_broad_concept_lists_the_text_on_the_name_first(client, question):
+    """LLM (大模型) is named everywhere: the explaining clause listed every 大模型 primer for a question whose topic is XSS,
+    which no glossary line holds."""
+    assert "<script>" in info_of(search(client, question)["list"][0])["title"]
+
+
 @pytest.mark.parametrize("term", ["联邦学习", "迁移学习"])
 def test_a_glossary_term_the_corpus_never_writes_finds_nothing(client, term):
     """A term typed right is not forgiven a wrong character: 迁移学习 listed fourteen titles and 联邦学习 two (a title
