@@ -8,6 +8,7 @@ from __future__ import annotations
 from analysis.normalize import CJK, CJK_RUN
 from analysis.sounded_concepts import (
     MIN_SYLLABLES,
+    Sounded,
     concepts_in_characters,
     concepts_in_pinyin,
     may_hold_a_mistyped_pair,
@@ -36,12 +37,17 @@ def meant_text(topic: str, syllables: list[str] | None, *, guessing: bool = Fals
     for run in dict.fromkeys(CJK_RUN.findall(topic)):
         found = concepts_in_characters(run, known, two_alone=guessing)
         if found:
-            parts, at = [], 0
-            for sounded in found:
-                parts += [run[at : sounded.start], sounded.term]
-                at = sounded.end
-            meant, changed = meant.replace(run, "".join([*parts, run[at:]])), True
+            meant, changed = meant.replace(run, _with_terms(run, found)), True
     return meant if changed else None
+
+
+def _with_terms(run: str, found: list[Sounded]) -> str:
+    """`run` with each window `found` (in order, none overlapping) written as the glossary term it names."""
+    parts, at = [], 0
+    for sounded in found:
+        parts += [run[at : sounded.start], sounded.term]
+        at = sounded.end
+    return "".join([*parts, run[at:]])
 
 
 def corrected_text(text: str) -> str | None:
@@ -56,11 +62,7 @@ def corrected_text(text: str) -> str | None:
             continue
         pairs = [found for found in concepts_in_characters(run, known) if found.no_word]
         if pairs:
-            parts, at = [], 0
-            for pair in pairs:
-                parts += [run[at : pair.start], pair.term]
-                at = pair.end
-            corrected, changed = corrected.replace(run, "".join([*parts, run[at:]])), True
+            corrected, changed = corrected.replace(run, _with_terms(run, pairs)), True
     return corrected if changed else None
 
 

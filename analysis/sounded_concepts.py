@@ -212,7 +212,8 @@ def _two_characters_mistyped(run: str, sounds: tuple[str, ...], index: _TermSoun
     return found
 
 
-def _pairs_of_no_word(run: str) -> list[range]:
+@lru_cache(maxsize=1024)  # looked at first (`may_hold_a_mistyped_pair`), then again for the windows' terms
+def _pairs_of_no_word(run: str) -> tuple[range, ...]:
     """The two-character windows of `run` the segmenter found no word of its dictionary for (`_two_characters_mistyped`)."""
     windows: list[range] = []
     at = 0
@@ -223,7 +224,7 @@ def _pairs_of_no_word(run: str) -> list[range]:
             windows.append(range(start, at))
         elif len(piece) == 1 and index_of + 1 < len(pieces) and len(pieces[index_of + 1]) == 1:
             windows.append(range(start, start + MIN_SYLLABLES))
-    return windows
+    return tuple(windows)
 
 
 def may_hold_a_mistyped_pair(run: str, glossary: Glossary) -> bool:

@@ -637,6 +637,19 @@ def _kind_word_spellings() -> tuple[str, ...]:
     return tuple("".join(sound) for sound in _kind_words_by_sound())
 
 
+def _take_pinyin_kind_word(rest: str, dropped: list[str], kinds: list[str]) -> str:
+    """`rest` without a kind word typed in pinyin at the end of its pinyin words (`_pinyin_kind_word`), noted in
+    `dropped` and `kinds`."""
+    typed_kind = _pinyin_kind_word(rest.strip())
+    if typed_kind is None:
+        return rest
+    rest, word, kind = typed_kind
+    dropped.append(word)
+    if kind not in kinds:
+        kinds.append(kind)
+    return rest
+
+
 def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
     """A query whose last words are typed in pinyin and end with a kind word typed in pinyin (ju shen zhi neng huo dong,
     yuyinhecheng kaiyuan, 深圳 duo mo tai huo dong), perhaps with a request after it (shi jie mo xing lun wen tui jian):
@@ -739,10 +752,7 @@ def understand(text: str) -> Understood:
         dropped.append("(beginner)")
         rest = rest[beginner.end() :]
     kinds: list[str] = []
-    if typed_kind := _pinyin_kind_word(rest.strip()):
-        rest, word, kind = typed_kind
-        dropped.append(word)
-        kinds.append(kind)
+    rest = _take_pinyin_kind_word(rest, dropped, kinds)
     # A place stays in the topic (北京 论坛 means forums in Beijing, not every forum); it also boosts
     # events held there.
     if _TWO_LATIN_LETTERS.search(rest):  # a place typed in English or pinyin is the place (meetups in shanghai)
@@ -756,10 +766,7 @@ def understand(text: str) -> Understood:
     for _ in range(_PASSES):
         before = rest
         rest = _take_kind_words(rest, dropped, kinds, modifying)
-        if typed_kind := _pinyin_kind_word(rest.strip()):  # once a place or a kind word before it is off
-            rest, word, kind = typed_kind
-            dropped.append(word)
-            kinds += [] if kind in kinds else [kind]
+        rest = _take_pinyin_kind_word(rest, dropped, kinds)  # once a place or a kind word before it is off
         if kinds and (verb := _ABOUT_VERB.match(rest)):
             dropped.append(verb.group(0).strip())
             rest = rest[verb.end() :]

@@ -86,10 +86,11 @@ def _asked_kinds_first(
     total is the strict and relaxed passes' as before, so the tabs' counts agree. `strict_answer`: the strict search's
     own answer, whose hits are all of them on a first page as large as they are (most requests: the UI asks for 20)."""
     start, end = (page - 1) * size, page * size
+    every_hit = _every_strict_hit(search, body, strict_answer)
     listed: list[dict] = []  # (hit, whether the strict pass found it)
     at = 0
     for of_asked in (True, False):
-        strict, count = _strict_of_kinds(search, body, strict_answer, asked, of_asked, start - at, end - at)
+        strict, count = _strict_of_kinds(search, body, every_hit, asked, of_asked, start - at, end - at)
         listed += [(hit, True) for hit in strict]
         at += count
         offset, wanted = max(0, start - at), max(0, end - max(start, at))
@@ -100,19 +101,26 @@ def _asked_kinds_first(
     return {"list": items, "total": at, "page": page, "size": size, "hasNextPage": end < at}
 
 
+def _every_strict_hit(search: Search, body: dict, answer: dict) -> list[dict] | None:
+    """Every strict hit when there are fewer than a page (`answer`, the strict search's own, when it holds them all; else
+    one more request, for all of them); None when there are a page or more."""
+    total = answer["hits"]["total"]["value"]
+    if total >= RELAX_BELOW:
+        return None
+    hits = answer["hits"]["hits"]
+    if body.get("from", 0) or len(hits) < total:
+        hits = search({**body, "from": 0, "size": RELAX_BELOW})["hits"]["hits"]  # all of them: fewer than a page
+    return hits
+
+
 def _strict_of_kinds(
-    search: Search, body: dict, answer: dict, asked: tuple[str, ...], among: bool, start: int, end: int
+    search: Search, body: dict, every_hit: list[dict] | None, asked: tuple[str, ...], among: bool, start: int, end: int
 ) -> tuple[list[dict], int]:
     """The strict hits of the `asked` kinds (`among`) or of the others from `start` to `end` within them, and how many
-    there are. Fewer than a page in all: all of them in one answer (`answer`, the strict search's, when it holds them
-    all), sliced. Else (a query finding many texts but few of the kinds it asks for: GPU 性能优化 工作坊), a search
-    limited to them."""
-    total = answer["hits"]["total"]["value"]
-    if total < RELAX_BELOW:
-        hits = answer["hits"]["hits"]
-        if body.get("from", 0) or len(hits) < total:
-            hits = search({**body, "from": 0, "size": RELAX_BELOW})["hits"]["hits"]  # all of them: fewer than a page
-        kept = [hit for hit in hits if (hit["_source"]["type"] in asked) == among]
+    there are: from `every_hit` (`_every_strict_hit`) when there are fewer than a page in all; else (a query finding many
+    texts but few of the kinds it asks for: GPU 性能优化 工作坊) by a search limited to them."""
+    if every_hit is not None:
+        kept = [hit for hit in every_hit if (hit["_source"]["type"] in asked) == among]
         return kept[max(0, start) : max(0, end)], len(kept)
     limited = of_kinds({**body, "from": max(0, start), "size": max(0, end - max(0, start))}, asked, among=among)
     found = search(limited)

@@ -67,28 +67,27 @@ def explanations_first(
     groups, rest = glossary().concepts(topic)
     if groups and _broad_beside_names(groups, rest, concepts):
         groups = []  # the title must hold the topic's own words: 大模型 alone is no topic of the question
-    titles = groups
     in_own_words = {"multi_match": {"query": topic, "fields": ["title", "title_cn"], "operator": "and"}}
     named = [in_own_words]
     # The title itself names the topic (a concept id is also on documents whose tags or summaries name it).
     titled = (
         {
             "bool": {
-                "should": [named_in_title(group) for group in titles],
+                "should": [named_in_title(group) for group in groups],
                 "minimum_should_match": 1 if either else "2<75%",
             }
         }
-        if titles
+        if groups
         else in_own_words
     )
-    if titles:
+    if groups:
         # Most of its concepts named in the title, scored by them only, as much as a title naming the topic in the
         # query's own words: an English question about a concept then ranks the Chinese articles naming it (知识蒸馏
         # for knowledge distillation) with the papers titled in English. The question's other words are not asked for
         # (为什么 Agent 容易失败: the articles on agents), as the topic's words clause asks only for its topics. In the
         # title, not by the concept id alone: a story whose summary or tags name one of two concepts (怎么评测大模型:
         # a 评测 of another topic whose summary says 大模型) is not an explanation of the question's topic.
-        parts = [group_clause(group, concepts) for group in titles]
+        parts = [group_clause(group, concepts) for group in groups]
         named.append({"bool": {"filter": [titled], "should": parts, "boost": EXPLAINING_CONCEPT_WEIGHT}})
     articles = {
         "bool": {
