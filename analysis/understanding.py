@@ -61,21 +61,26 @@ _ZH_ASKING_HOW_TO = (
 # title ending with one put its projects below every article.
 _ZH_COMPARING = "对比 比较 差异 有什么不同 有何不同 有什么差别 有何差别 差别 差在哪里 差在哪 有什么不一样 哪里不一样 不一样 有什么分别".split()
 # How a reader asks for good ones, or which to use (有什么好的 Agent 框架, 用哪个开源项目): a recommendation.
-_ZH_ASKING_FOR_GOOD_ONES = "有什么好的 有没有好的 有哪些好的 用哪个 用哪些 想找 好玩的 有趣的 有意思的 推荐几个 推荐一些 有没有推荐的 有什么推荐的 有推荐的".split()
+_ZH_ASKING_FOR_GOOD_ONES = "有什么好的 有没有好的 有哪些好的 用哪个 用哪些 想找一些 想找些 想找 找一些 找些 好玩的 有趣的 有意思的 推荐几个 推荐一些 有没有推荐的 有什么推荐的 有推荐的".split()
 # How a reader asks when or where a topic fits (什么情况下用 LoRA, LoRA 适合什么场景): an explanation.
 _ZH_ASKING_WHEN = (
     "什么情况下用 什么时候用 什么情况下 什么时候 适合什么场景 适用于什么场景 适合哪些场景 适用场景".split()
 )
 # How a reader asks for something worth reading or for material to learn from (值得读的多模态论文, RAG 的学习资料).
 _ZH_ASKING_FOR_READING = "值得读的 值得一读的 值得看的 求一些 学习资料 参考资料 入门资料 书单".split()
+# Asking whether someone has gathered the material already (…相关的论文有人整理过吗, 有没有人汇总一下): a request for it.
+_ZH_ASKING_WHO_GATHERED = [
+    f"{who}{verb}{done}"
+    for who in ("有没有人", "有人", "谁")
+    for verb in ("整理", "汇总", "总结", "梳理", "收集")
+    for done in ("过", "了", "一下")
+]
 # How a reader asks which one to pick (向量数据库选哪个, 推理框架如何选择): question words. Not a recommendation's sign: the
 # articles weighing the choice (…选型, 为什么放弃了原来的…方案) answer it, and a boost for projects put them lower.
 # Also which maker is strongest (国产大模型哪家强): the articles comparing them, not a project to use.
 _ZH_CHOOSING = "选哪个 选哪家 选什么 怎么选择 如何选择 哪家强 哪家好".split()  # not 怎么选: 怎么选型 keeps 选型
 # Yes-no questions (量化会不会掉精度, 有没有必要做蒸馏): asked of the topic, held by no title beside it; an explanation.
-_ZH_YES_NO = (
-    "会不会 能否 可不可以 值不值得 要不要 有没有必要 有必要吗 有必要 是否有 是否 还值得学 值得学 还值得 是不是".split()
-)
+_ZH_YES_NO = "会不会 能否 可不可以 还值不值得 值不值得 要不要 有没有必要 有必要吗 有必要 是否有 是否 还值得学 值得学 还值得 是不是".split()
 # Asking for the cause (RAG 上线以后效果很差，一般是什么原因): why, as 为什么; an adverb before it is the question's too.
 _ZH_ASKING_WHY = [
     f"{adverb}{cause}"
@@ -105,6 +110,7 @@ _ZH_QUESTION = sorted(
         *_ZH_ASKING_FOR_GOOD_ONES,
         *_ZH_ASKING_WHEN,
         *_ZH_ASKING_FOR_READING,
+        *_ZH_ASKING_WHO_GATHERED,
         "想做",
         *"何谓 是什么东西 是个什么东西 是个什么 什么东西".split(),  # what is, formally or colloquially
         *"差在哪里 差在哪 有什么分别".split(),  # comparing (`_ZH_COMPARING`) words holding a question's 在哪 or 有什么
@@ -123,7 +129,7 @@ _ZH_QUESTION = sorted(
 _ZH_EDGE = sorted(
     [
         *("推荐一下 推荐 值得做吗 值得 区别 相关的 相关 最近有 最近 入门 一下 靠谱吗 靠谱 好用".split()),
-        *("介绍 讲 教程 教学文 学习路线".split()),
+        *("介绍 讲 教程 教学文 教学 学习路线".split()),
         "有",  # of 有…吗 (请问有 RAG 的教学文吗), once 吗 is off: standing alone or at an edge only, never inside a word
         *_ZH_ASKING_ABOUT,
         *_ZH_STATE_AT_EDGES,
@@ -171,7 +177,7 @@ _EXPLAINING = frozenset(
     [
         *"为什么说 为什么会 为什么要 为什么 为何 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 是什么 什么是 什么叫".split(),
         *_ZH_ASKING_WHY,
-        *"区别 入门 介绍 教程 教学文 学习路线 (en-explain)".split(),
+        *"区别 入门 介绍 教程 教学文 教学 学习路线 (en-explain)".split(),
         *"何谓 是什么东西 是个什么东西 是个什么 什么东西".split(),
         *_ZH_ASKING_ABOUT,
         *_ZH_ASKING_TO_LEARN,
@@ -194,6 +200,7 @@ _LEARNING = frozenset(
         "入门",
         "教程",
         "教学文",
+        "教学",  # Taiwan and Hong Kong call a tutorial 教學
         "学习路线",
         "学习资料",
         "入门资料",
@@ -216,7 +223,7 @@ _RECOMMENDING = frozenset(
         *_ZH_ASKING_FOR_GOOD_ONES,
     ]
 )
-_WHICH_IS_BETTER = frozenset("哪个好 哪个更好".split())
+_WHICH_IS_BETTER = frozenset("哪个好 哪个更好 (en-which-better)".split())
 # Words asking how two things differ.
 _COMPARING = frozenset(["区别", "有什么区别", *_ZH_COMPARING, "(en-compare)"])
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
@@ -415,6 +422,29 @@ _STANDARD_OF = {
     "唔该": " ",  # please, thanks: nothing asked
     "唔": "不",  # Cantonese not (好唔好用); only Cantonese writes it
     "嘅": "的",
+    # Cantonese words of a question around its topic (揾 find, 睇 read, 啲 some, 喺 in, 冇 none, 咗 done)
+    "揾": "找",
+    "揾工": "揾工",  # a job hunt (analysis/regional.py reads it), not a search
+    "睇": "看",
+    "啲": "些",
+    "系咪": "是不是",
+    "喺": "在",
+    "冇": "没有",
+    "咗": "了",
+    "边间": "哪家",
+    "点先": "怎么才",
+    "而家": "现在",
+    "依家": "现在",
+    "唔使": "不用",
+    "做紧": "在做",
+    **{f"仲{word}": f"还{word}" for word in ("有", "值", "要", "系", "未", "可以", "会")},  # 仲 is still
+    **{f"点{verb}": f"怎么{verb}" for verb in ("做", "用", "学", "搞", "开始", "入门", "部署", "训练", "揀", "拣")},
+    # 伏 is a trap: 有咩伏 asks what pitfalls there are, 中伏 is falling in
+    "有咩伏": "有什么坑",
+    "有冇伏": "有没有坑",
+    "有什么伏": "有什么坑",
+    "中伏": "踩坑",
+    "伏位": "坑",
     # Hong Kong's word for recommending, when asked for (有冇推介, 推介下, 求推介); not a 推介会, a product launch
     "有冇推介": "有没有推荐",
     "有无推介": "有没有推荐",
@@ -426,6 +456,8 @@ _STANDARD_OF = {
     "有什么推介": "有什么推荐的",
 }
 _COLLOQUIAL = re.compile("|".join(sorted(_STANDARD_OF, key=len, reverse=True)))
+# Cantonese `in … (there)` around a place or a device (喺部手机度, 喺香港度): 在….
+_CANTONESE_AT = re.compile(r"喺(?:部|台|个)?([^\s喺度]{1,6}?)度")
 # Questions asking about an aspect of a topic in everyday words (Agent 落地难在哪, 推理为什么这么贵, 训练要花多少钱): the
 # glossary's aspect word (~挑战, ~成本) the articles answering them are titled with (…背后的工程挑战, …的成本账).
 _ASPECT_QUESTIONS = {
@@ -441,7 +473,7 @@ _ASPECT_QUESTION = re.compile(
 )
 _ASPECT_OF_QUESTION = {word: aspect for aspect, words in _ASPECT_QUESTIONS.items() for word in words}
 # Pitfalls asked of a topic (新手做 RAG 有哪些坑, 微调的坑): an explanation; not the 坑 of 踩坑 or 避坑, which titles hold.
-_ASKING_PITFALLS = re.compile(r"(?<![踩避填挖\s])\s*坑\s*$")
+_ASKING_PITFALLS = re.compile(r"(?<![踩避填挖\s])\s*坑\s*(?:(?:要|需要|该|得)?(?:注意|避开|避免|避|小心|留意))?\s*$")
 # A beginner opening a question (新手做 RAG 有哪些坑, 新手入门扩散模型): asking to learn. Only at the query's start: titles
 # hold 新手 inside them (…入门指南：新手最该知道的 10 件事), and a pasted one keeps it.
 _BEGINNER_LEAD = re.compile(r"^\s*新手(?:学习|学|做|玩|入门)?\s*(?=\S\S)")
@@ -461,6 +493,16 @@ _WHICH_SUITS = re.compile(
     r"(?:哪一个|哪个|哪家|哪种)更?(?:适合|合适|好用|强|快|稳定|稳|便宜|省|准确|准|靠谱|实用|成熟)"
     r"(?:用来做|用于做|拿来做|来做|用来|用于|做)?"
 )
+# The same asked in English after the things named (GPTQ or AWQ, which one should I pick for 4-bit; vLLM vs SGLang,
+# which is better for serving): a choice between them, and what follows `for` its purpose.
+_EN_WHICH_SUITS = re.compile(
+    r"\bwhich(?:\s+one|\s+of\s+(?:them|the\s+two))?\s+"
+    r"(?:is\s+(?:better|faster|best)|should\s+(?:i|we)\s+(?:use|pick|choose|go\s+with|try|learn)|to\s+(?:use|pick|choose))\b"
+    r"(?:\s+(?:for|to|when)\s+(?P<purpose>.*\S))?\s*$",
+    re.IGNORECASE,
+)
+# The word between the things a reader weighs in English (GPTQ or AWQ, vLLM vs SGLang).
+_EN_OR_BETWEEN = re.compile(r"(?<=\S)\s+(?:or|vs\.?|versus)\s+(?=\S)", re.IGNORECASE)
 # `A 还是 B` of a choice between two (PyTorch 还是 JAX 哪个好): the `or` between them, no word of a topic.
 _OR_BETWEEN = re.compile(r"(?<=\S)\s*还是\s*(?=\S)")
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
@@ -566,6 +608,20 @@ def _take_at_edges(text: str, word: str) -> tuple[str, bool]:
     return pattern.sub(" ", stripped), True
 
 
+def _take_at_a_run_end(text: str, word: str) -> tuple[str, bool]:
+    """A Chinese kind word ending a run of characters that another word follows (分子图生成相关的论文 有人整理过吗, 多模态
+    论文 综述): the kind the first clause asks for, as at the query's end."""
+    pattern = _run_end_pattern(word)
+    if not pattern.search(text):
+        return text, False
+    return pattern.sub(" ", text), True
+
+
+@lru_cache(maxsize=256)
+def _run_end_pattern(word: str) -> re.Pattern:
+    return re.compile(rf"(?<=[^\s]{{2}}){re.escape(word)}(?=\s+\S)", re.IGNORECASE)
+
+
 @lru_cache(maxsize=512)
 def _edge_pattern(word: str) -> re.Pattern:
     token = rf"(?:(?<=^)|(?<=\s)){re.escape(word)}(?=$|\s)"
@@ -592,6 +648,8 @@ def _take_kind_words(rest: str, dropped: list[str], kinds: list[str], modifying:
         if word not in lowered or word in modifying:  # most of the list: no pattern to run
             continue
         rest, found = _take_at_edges(rest, word)
+        if not found and CJK.match(word):
+            rest, found = _take_at_a_run_end(rest, word)
         if found:
             lowered = rest.lower()
             dropped.append(word)
@@ -637,6 +695,70 @@ def _kind_word_spellings() -> tuple[str, ...]:
     return tuple("".join(sound) for sound in _kind_words_by_sound())
 
 
+# Question and request words a reader typing pinyin types in pinyin too (sheng cheng shi AI bei an zen me zuo, wei shen
+# me da mo xing hui huan jue): at the end of the pinyin words, or opening a query typed all in pinyin.
+_PINYIN_ASKING_AT_THE_END = "怎么做 怎么用 怎么学 怎么办 怎么 如何 有哪些 有什么 有没有 是什么 入门 教程 哪个好".split()
+_PINYIN_ASKING_FIRST = "为什么 什么是 如何 怎么 怎样 有没有 求推荐".split()
+
+
+@lru_cache(maxsize=1)
+def _asking_words_by_sound() -> tuple[dict[tuple[str, ...], str], dict[tuple[str, ...], str]]:
+    """The pinyin question words by their toneless syllables: those ending a query, and those opening one."""
+    return (
+        {tuple(chinese_syllables(word)): word for word in _PINYIN_ASKING_AT_THE_END},
+        {tuple(chinese_syllables(word)): word for word in _PINYIN_ASKING_FIRST},
+    )
+
+
+def _take_pinyin_asking_words(rest: str, dropped: list[str]) -> str:
+    """`rest` without the question words typed in pinyin at the end of its pinyin words or opening a query typed all
+    in pinyin (`_PINYIN_ASKING_AT_THE_END`, `_PINYIN_ASKING_FIRST`), noted in `dropped` as their Chinese words. At least
+    two syllables of topic stay, or the topic written before them."""
+    text = rest.strip()
+    run = _TRAILING_LATIN.search(text)
+    if not run:
+        return _take_pinyin_asking_first(text, dropped)
+    words = run.group(0).split()
+    start = next((index for index in range(len(words)) if split_pinyin(" ".join(words[index:]))), None)
+    if start is None:
+        return _take_pinyin_asking_first(text, dropped)
+    head = f"{text[: run.start()]}{' '.join(words[:start])} ".lstrip()
+    cut = split_pinyin(" ".join(words[start:])) or []
+    fewest = 0 if head.strip() else _MIN_TOPIC_SYLLABLES
+    at_the_end, first = _asking_words_by_sound()
+    taken = False
+    lengths = sorted({len(sound) for sound in at_the_end}, reverse=True)
+    # one after another (… shi shen me you mei you ru men jiao cheng)
+    while found := next(
+        (length for length in lengths if len(cut) - length >= fewest and tuple(cut[-length:]) in at_the_end), None
+    ):
+        dropped.append(at_the_end[tuple(cut[-found:])])
+        cut, taken = cut[:-found], True
+    text = f"{head}{' '.join(cut)}".strip() if taken else text
+    return _take_pinyin_asking_first(text, dropped) if first.keys() else text
+
+
+def _take_pinyin_asking_first(text: str, dropped: list[str]) -> str:
+    """`text` without a question word typed in pinyin opening it (zen me bu shu vLLM, ru he 微调 llama), when the
+    words it opens with are pinyin and something is left after it."""
+    lead = re.match(r"[A-Za-z][A-Za-z ]*", text)
+    if not lead:
+        return text
+    words = lead.group(0).split()
+    end = next((index for index in range(len(words), 0, -1) if split_pinyin(" ".join(words[:index]))), None)
+    if end is None:
+        return text
+    cut = split_pinyin(" ".join(words[:end])) or []
+    after = " ".join(words[end:]) + text[lead.end() :]
+    _at_the_end, first = _asking_words_by_sound()
+    for length in sorted({len(sound) for sound in first}, reverse=True):
+        left = len(cut) - length
+        if (left >= _MIN_TOPIC_SYLLABLES or (after.strip() and left >= 0)) and (word := first.get(tuple(cut[:length]))):
+            dropped.append(word)
+            return f"{' '.join(cut[length:])} {after}".strip()
+    return text
+
+
 def _take_pinyin_kind_word(rest: str, dropped: list[str], kinds: list[str]) -> str:
     """`rest` without a kind word typed in pinyin at the end of its pinyin words (`_pinyin_kind_word`), noted in
     `dropped` and `kinds`."""
@@ -661,12 +783,18 @@ def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
     head, tail = text[: run.start()], _PINYIN_REQUEST.sub("", run.group(0)).strip()
     if not tail.replace(" ", "").lower().endswith(_kind_word_spellings()):
         return None
-    cut = split_pinyin(tail)
-    if not cut:
+    words = tail.split()
+    # the pinyin words after the Latin names leading them (GPTQ AWQ liang hua gong ju kai yuan)
+    start = next((index for index in range(len(words)) if split_pinyin(" ".join(words[index:]))), None)
+    if start is None:
         return None
+    head = f"{head}{' '.join(words[:start])} " if start else head
+    cut = split_pinyin(" ".join(words[start:])) or []
+    # A topic written before the pinyin words may be the whole topic (深圳 huo dong, LoRA lun wen).
+    fewest = 0 if head.strip() else _MIN_TOPIC_SYLLABLES
     by_sound = _kind_words_by_sound()
     for length in sorted({len(sound) for sound in by_sound}, reverse=True):
-        if len(cut) - length >= _MIN_TOPIC_SYLLABLES and (found := by_sound.get(tuple(cut[-length:]))):
+        if len(cut) - length >= fewest and len(cut) >= length and (found := by_sound.get(tuple(cut[-length:]))):
             return f"{head}{' '.join(cut[:-length])}", *found
     return None
 
@@ -725,6 +853,8 @@ def _starts_with_a_topic(after: str, whole: str) -> bool:
 def understand(text: str) -> Understood:
     """`text`: the folded query. The core keeps at least one word: a query that is only question or kind
     words (有哪些活动) keeps them, and the kind still boosts."""
+    if "喺" in text:
+        text = _CANTONESE_AT.sub(r" 在\1 ", text)
     rest = _PUNCT.sub(" ", _COLLOQUIAL.sub(lambda match: _STANDARD_OF[match.group(0)], text))
     dropped: list[str] = []
     if asked := _ASKING_WHAT_IS_DONE.search(rest):
@@ -742,6 +872,8 @@ def understand(text: str) -> Understood:
         dropped.append("哪个更好")
         purpose = _SPACES.sub(" ", _EDGE_PARTICLES.sub(" ", rest[asked.end() :])).strip().rstrip("吗呢吧啊").strip()
         rest = rest[: asked.start()]
+    if "which" in rest.lower() and (asked := _EN_WHICH_SUITS.search(rest)):
+        rest, purpose = _which_of_the_named(rest, asked, dropped) or (rest, purpose)
     if request := _REQUEST_LEAD.match(rest):
         dropped.append("求")
         rest = rest[request.end() :]
@@ -752,6 +884,8 @@ def understand(text: str) -> Understood:
         dropped.append("(beginner)")
         rest = rest[beginner.end() :]
     kinds: list[str] = []
+    if _TWO_LATIN_LETTERS.search(rest):  # most Chinese queries: no pinyin to read
+        rest = _take_pinyin_asking_words(rest, dropped)
     rest = _take_pinyin_kind_word(rest, dropped, kinds)
     # A place stays in the topic (北京 论坛 means forums in Beijing, not every forum); it also boosts
     # events held there.
@@ -767,7 +901,7 @@ def understand(text: str) -> Understood:
         before = rest
         rest = _take_kind_words(rest, dropped, kinds, modifying)
         rest = _take_pinyin_kind_word(rest, dropped, kinds)  # once a place or a kind word before it is off
-        if kinds and (verb := _ABOUT_VERB.match(rest)):
+        if (kinds or any(word in _LEARNING for word in dropped)) and (verb := _ABOUT_VERB.match(rest)):
             dropped.append(verb.group(0).strip())
             rest = rest[verb.end() :]
         for word in _ZH_QUESTION:
@@ -835,6 +969,17 @@ def understand(text: str) -> Understood:
     )
 
 
+def _which_of_the_named(rest: str, asked: re.Match, dropped: list[str]) -> tuple[str, str] | None:
+    """The things named before an English `which one should I pick` (`_EN_WHICH_SUITS`), set apart by `or` or `vs`,
+    and the purpose after its `for`; None when fewer than two are named (which one should I learn first)."""
+    named = rest[: asked.start()]
+    if not _EN_OR_BETWEEN.search(named):
+        return None
+    dropped += ["(en-compare)", "(en-which-better)"]
+    purpose = _SPACES.sub(" ", asked.group("purpose") or "").strip()
+    return _EN_OR_BETWEEN.sub(" ", named), purpose
+
+
 def _asks_for_a_tool(core: str) -> str | None:
     """`core` without the word saying "a tool" that ends it (`_TOOL_AT_THE_END`), standing alone (RAG 框架) or ending a
     run of characters that is no glossary term (防护工具, 量化工具; not 推理框架, a topic of its own); None when it has no
@@ -881,9 +1026,17 @@ def _without_english_function_words_at_edges(core: str) -> str:
     """An English function word left at the core's start or end by words taken off beside it (`or` of any workshops or
     meetups in shanghai); the core as it is when nothing else would be left."""
     words = core.split(" ")
-    while len(words) > 1 and words[0].isascii() and is_function_word(words[0]):
+    # not a syllable of pinyin beside another (bei an of … suan fa bei an: 备案)
+    while (
+        len(words) > 1 and words[0].isascii() and is_function_word(words[0]) and not split_pinyin(" ".join(words[:2]))
+    ):
         words = words[1:]
-    while len(words) > 1 and words[-1].isascii() and is_function_word(words[-1]):
+    while (
+        len(words) > 1
+        and words[-1].isascii()
+        and is_function_word(words[-1])
+        and not split_pinyin(" ".join(words[-2:]))
+    ):
         words = words[:-1]
     return " ".join(words)
 

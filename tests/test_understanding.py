@@ -334,6 +334,10 @@ def test_a_query_naming_only_a_kind_of_event_keeps_the_word_that_named_it(query,
         ("tu shen jing wang luo lun wen", "tu shen jing wang luo", ("paper",)),
         ("zidongjiashi huodong", "zi dong jia shi", ("event",)),  # with or without spaces
         ("xiang liang shu ju ku kai yuan xiang mu", "xiang liang shu ju ku", ("project",)),  # the longest kind word
+        # after Latin names or Chinese words that are the topic, the pinyin kind word alone
+        ("vLLM SGLang tui li kuang jia kai yuan", "vLLM SGLang tui li kuang jia", ("project",)),
+        ("rag huo dong", "rag", ("event",)),
+        ("杭州 jiang zuo", "杭州", ("event",)),
     ],
 )
 def test_a_kind_word_typed_in_pinyin_at_the_end_names_the_kind(query, core, kinds):
@@ -343,9 +347,9 @@ def test_a_kind_word_typed_in_pinyin_at_the_end_names_the_kind(query, core, kind
     assert (understood.core, understood.kinds) == (core, kinds)
 
 
-@pytest.mark.parametrize("query", ["huo dong", "lun wen", "rag huo dong", "deep learning", "anime"])
-def test_pinyin_kind_words_leave_short_mixed_and_english_queries_alone(query):
-    """Two syllables of topic at least, and the whole query pinyin: an English query is never cut."""
+@pytest.mark.parametrize("query", ["huo dong", "lun wen", "kai yuan", "deep learning", "anime", "open source"])
+def test_pinyin_kind_words_leave_short_and_english_queries_alone(query):
+    """A kind word alone is the query, and an English query is never cut."""
     assert understand(query).core == query
 
 
@@ -887,3 +891,62 @@ def test_hong_kongs_word_for_recommending_asks_for_a_recommendation(query, core)
     understood = understand(query)
     assert (understood.core, understood.recommending) == (core, True)
     assert understand("推介会").core == "推介会"  # a product launch, asked for by name
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "purpose"),
+    [
+        ("TensorRT or ONNX Runtime, which one should I use for edge devices", "TensorRT ONNX Runtime", "edge devices"),
+        ("PyTorch vs JAX which is better", "PyTorch JAX", ""),
+    ],
+)
+def test_english_which_one_after_two_names_is_a_choice_between_them(query, core, purpose):
+    """As 哪个更适合: a choice answered by the articles weighing it, not a request for a tool (`which` had put every
+    quantization project before the article comparing the two formats)."""
+    understood = understand(query)
+    assert (understood.core, understood.purpose, understood.asks_which_is_better) == (core, purpose, True)
+    assert not understand("which one should I learn first").asks_which_is_better  # nothing named to choose from
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "kinds"),
+    [
+        ("知识图谱补全相关的论文，有人整理过吗", "知识图谱补全", ("paper",)),
+        ("联邦学习论文 有没有人汇总一下", "联邦学习", ("paper",)),
+        ("多模态讲座 报名", "多模态 报名", ("event",)),
+    ],
+)
+def test_a_kind_word_ending_a_clause_names_the_kind(query, core, kinds):
+    """A kind word ending the first of two clauses was read as text, and the whole query found nothing."""
+    understood = understand(query)
+    assert (understood.core, understood.kinds) == (core, kinds)
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("想搵啲講擴散模型嘅教學", "扩散模型"),  # 揾 find, 啲 some, 教學 a tutorial
+        ("而家學 Agent 仲值唔值得", "学 Agent"),  # 而家 now, 仲 still
+        ("喺部手機度跑 LLM", "在手机 跑 LLM"),  # 喺…度: on
+        ("微調 LLM 有咩伏要避", "微调 LLM"),  # 伏: a pitfall
+    ],
+)
+def test_cantonese_words_around_a_topic_are_the_question(query, core):
+    assert understand(fold(query)).core == core
+    assert understand(fold("想搵工")).core == "想揾工"  # a job hunt, the word regional.py reads
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "asked"),
+    [
+        ("zhi shi tu pu zen me zuo", "zhi shi tu pu", "怎么做"),
+        ("Agent ping ce you na xie", "Agent ping ce", "有哪些"),
+        ("wei shen me kuo san mo xing hen man", "kuo san mo xing hen man", "为什么"),
+        ("zenme weitiao Qwen", "wei tiao Qwen", "怎么"),
+        ("dui bi xue xi shi shen me you mei you ru men jiao cheng", "dui bi xue xi", "教程"),
+    ],
+)
+def test_question_words_typed_in_pinyin_are_the_question(query, core, asked):
+    understood = understand(query)
+    assert (understood.core, asked in understood.dropped) == (core, True)
+    assert understand("ru he").core == "ru he"  # nothing but the question: searched whole
