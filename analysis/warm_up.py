@@ -5,6 +5,7 @@ when a process starts, so that the first search a new web process answers does n
 
 from __future__ import annotations
 
+from analysis.pinyin_words import decoded_pinyin
 from analysis.regional import regional_forms
 from analysis.regional_prefixes import warm as warm_regional_prefixes
 from analysis.syllables import split_pinyin
@@ -18,3 +19,4 @@ def warm_up() -> None:
     regional_forms("預熱")  # the Taiwan and Hong Kong phrase tables
     warm_regional_prefixes()  # the beginnings of Taiwan words, for suggestion prefixes that stop inside one
     split_pinyin("yure", partial_tail=True)  # the syllables pypinyin knows, and their beginnings
+    decoded_pinyin("yu re")  # the words typed pinyin spells (about 0.4 s)

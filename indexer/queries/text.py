@@ -26,6 +26,7 @@ import re
 
 from analysis.meant import corrected_text, meant_text
 from analysis.normalize import CJK, clean, fold
+from analysis.pinyin_words import decoded_pinyin
 from analysis.regional import is_traditional, regional_forms, word_forms
 from analysis.understanding import Understood, understand, without_asking_words, without_software_words
 from analysis.vocabulary import concept_id, glossary
@@ -66,6 +67,9 @@ MEANT_FORM_WEIGHT = 0.5
 # The weight of the purpose a choice names (LangGraph 和 AutoGen 哪个更适合做多智能体应用: `Understood.purpose`): it orders
 # the texts on the things compared, as a small share of their score.
 PURPOSE_WEIGHT = 0.1
+# The weight of typed pinyin read as the Chinese words it spells (analysis/pinyin_words.py): below the pinyin's own
+# clauses, which find a title by its sound exactly.
+DECODED_PINYIN_WEIGHT = 0.3
 # Where what a query meant is looked for as a whole: titles and summaries, not bodies, whose bigrams of a broad term
 # (大模型) were the costliest part of such a search at 1M (bench/RESULTS.md, eighth session).
 MEANT_FIELDS = ["title^4", "title_cn^3", "summary^1.5"]
@@ -150,6 +154,13 @@ def text_query_and_highlight(
         else:
             form_should, form_groups, form_understood = _form_clauses(form, concepts)
         should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": weight}})
+        groups = list(dict.fromkeys([*groups, *form_groups]))
+        kinds += [kind for kind in form_understood.kinds if kind not in kinds]
+        places += [place for place in form_understood.places if place not in places]
+    if decoded := decoded_pinyin(text):
+        # pinyin read as the words it spells: the topic in summaries and bodies, which carry no syllables
+        form_should, form_groups, form_understood = _clauses(decoded, concepts, ranked, weight, close=close)
+        should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": DECODED_PINYIN_WEIGHT}})
         groups = list(dict.fromkeys([*groups, *form_groups]))
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
         places += [place for place in form_understood.places if place not in places]

@@ -19,6 +19,7 @@ TERM_IN_TITLE = ("story", 9301)  # 图像分割 in its title
 TERM_IN_BODY = ("story", 9302)  # 图像分割 in its body only
 PINYIN_BODY = ("story", 9303)  # 情感分析 in its body only
 CABLES = ("story", 9304)  # 电缆老化巡查
+FIELD_NOTES = ("story", 9305)  # 病虫害识别 in its body only: no glossary term
 
 
 @pytest.fixture(scope="module")
@@ -63,3 +64,10 @@ def test_a_near_homophone_word_counts_among_the_fewer_words(sounds_client):
 )
 def test_what_the_corpus_does_not_hold_still_finds_nothing(sounds_client, typed):
     assert keys(sounds_client, typed) == [], typed
+
+
+@pytest.mark.parametrize("typed", ["bing chong hai shi bie", "bingchonghai shibie"])
+def test_pinyin_of_words_no_glossary_term_holds_finds_the_body_naming_them(sounds_client, typed):
+    """Bodies carry no syllables, and only glossary terms were read out of pinyin: the pinyin of everyday words found
+    nothing. It is now read as the words it spells (analysis/pinyin_words.py), one more form of the query."""
+    assert keys(sounds_client, typed) == [FIELD_NOTES], typed
