@@ -106,6 +106,7 @@ _ZH_QUESTION = sorted(
         *"好用的 好用吗 什么 在哪里 在哪儿 在哪 哪里有 关于 用什么 需要多少 要多少 多少".split(),
         # fillers around a request (大佬们推荐几篇…, 到底是什么): the reader addressing others, or a count, or thanking
         *"到底 大佬们 大佬 各位 请教 推荐几篇 几篇 有没有人 有人知道 谢谢 多谢 麻烦 拜托".split(),
+        *"今年 去年 这一年 这两年".split(),  # when the reader asks it, not what about
         *_ZH_CHOOSING,
         *_ZH_ASKING_FOR_GOOD_ONES,
         *_ZH_ASKING_WHEN,
@@ -146,14 +147,14 @@ _EN_FILLERS = re.compile(
     r"how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|should\s+(?:i|we))\s+"
     r"(?:prevent|avoid|mitigate|reduce|detect|fix|handle|deal\s+with|defend\s+against)|"
     r"how(?:\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|should\s+(?:i|we)|does\s+one|do(?:es)?|is|are))?|"
-    r"why\s+(?:is|are|do|does)?|"
+    r"why\s+(?:is|are|do|does|did|has|have)?|"
     r"when\s+(?:to|should\s+i(?:\s+use)?|do(?:es)?|is|are)|which(?:\s+ones?)?|(?:is|are)\s+better|is\s+there|are\s+there|"
     r"where\s+(?:to|can\s+i|do\s+i|should\s+i)\s+(?:learn|find|start|read\s+about)|"
     r"any|some|good|great|best(?!\s+practices?\b)|recommend(?:ed)?|should\s+i\s+(?:use|learn|try|pick|choose)|"
     r"alternatives?\s+to|"
     # a yes-no question about the topic just named (… and does it really speed up inference): the asking words
     r"(?:and\s+)?(?:does|do|did|is|are|can|will|would)\s+(?:it|they|this|that|these|those)(?:\s+(?:really|actually|still))?|"
-    r"really|actually)\b",
+    r"really|actually|(?:this|last)\s+year|these\s+days|nowadays|lately)\b",
     re.IGNORECASE,
 )
 _EN_BEST = re.compile(r"\b(?:best(?!\s+practices?\b)|recommend(?:ed)?|which|alternatives?\s+to)\b", re.IGNORECASE)
@@ -466,7 +467,15 @@ _ASPECT_QUESTIONS = {
     "成本": (
         "为什么这么贵 这么贵 那么贵 太贵了 太贵 贵不贵 有多贵 要花多少钱 花多少钱 要多少钱 多少钱 成本高不高 "
         "越来越便宜 这么便宜 便不便宜 便宜 降价"
-    ).split(),
+    ).split()
+    # the same in English (why has LLM inference gotten so much cheaper): a whole word or words
+    + [
+        f"{change}{much}{price}"
+        for change in ("gotten ", "got ", "become ", "becoming ", "getting ", "")
+        for much in ("so much ", "much ", "")
+        for price in ("cheaper", "more expensive")
+    ]
+    + "so expensive|cost so much|costs so much".split("|"),
 }
 _ASPECT_QUESTION = re.compile(
     "|".join(sorted((re.escape(w) for words in _ASPECT_QUESTIONS.values() for w in words), key=len, reverse=True))

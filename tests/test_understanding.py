@@ -950,3 +950,19 @@ def test_question_words_typed_in_pinyin_are_the_question(query, core, asked):
     understood = understand(query)
     assert (understood.core, asked in understood.dropped) == (core, True)
     assert understand("ru he").core == "ru he"  # nothing but the question: searched whole
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("why has GPU training gotten so much more expensive", "GPU training 成本"),
+        ("why is fine-tuning so expensive", "fine-tuning 成本"),
+        ("今年向量数据库为什么这么便宜", "向量数据库 成本"),
+        ("best agent frameworks this year", "agent frameworks"),
+    ],
+)
+def test_asking_about_cost_or_when_is_no_word_of_the_topic(query, core):
+    """English words of price are the cost aspect, as 为什么这么贵 is, and the year the reader asks in (今年, this year)
+    is no word a text on the topic holds: why has LLM inference gotten so much cheaper this year ranked the inference
+    primers above the article on falling costs."""
+    assert understand(query).core == core
