@@ -107,6 +107,8 @@ _ZH_QUESTION = sorted(
         # fillers around a request (大佬们推荐几篇…, 到底是什么): the reader addressing others, or a count, or thanking
         *"到底 大佬们 大佬 各位 请教 推荐几篇 几篇 有没有人 有人知道 谢谢 多谢 麻烦 拜托".split(),
         *"今年 去年 这一年 这两年".split(),  # when the reader asks it, not what about
+        *"最好是 最好能 求推荐几个 求推荐一些".split(),  # a wish beside the request (…教程，最好是中文的)
+        *"这块 这一块 这个方向 这方面 想看看 看看".split(),  # the area asked about, and a wish to read (…这块有人做吗？想找几篇文献看看)
         *_ZH_CHOOSING,
         *_ZH_ASKING_FOR_GOOD_ONES,
         *_ZH_ASKING_WHEN,
@@ -286,12 +288,13 @@ _KIND_WORDS = {
             "线下活动 实体活动 活动 讲座 沙龙 会议 峰会 论坛 工作坊 训练营 黑客松 研讨会 读书会 分享会 公开课 直播课".split()
         ),
         *("比赛 竞赛 大赛 挑战赛 开放日 发布会 招聘会".split()),
+        *("聚会 线下聚会 交流会 见面会 大会".split()),  # gatherings (多模态大模型嘅线下聚会)
         *("meetup meetups workshop workshops event events conference conferences hackathon hackathons".split()),
         *("summit forum seminar seminars webinar webinars competition competitions contest".split()),
         *("lecture lectures bootcamp bootcamps salon salons livestream livestreams".split()),
         *("reading group", "reading groups", "study group", "study groups", "open day", "job fair"),
     ],
-    "paper": ["论文", "paper", "papers", "arxiv", "research"],
+    "paper": ["论文", "文献", "相关文献", "paper", "papers", "arxiv", "research"],
     # code and model hosts name where projects live (github 上的…, huggingface 上的…)
     "project": [
         *("开源项目 开源专案 开源 项目 专案 仓库 储存库 魔搭 github gitee huggingface modelscope repo repos".split()),
@@ -514,6 +517,12 @@ _EN_WHICH_SUITS = re.compile(
 _EN_OR_BETWEEN = re.compile(r"(?<=\S)\s+(?:or|vs\.?|versus)\s+(?=\S)", re.IGNORECASE)
 # `A 还是 B` of a choice between two (PyTorch 还是 JAX 哪个好): the `or` between them, no word of a topic.
 _OR_BETWEEN = re.compile(r"(?<=\S)\s*还是\s*(?=\S)")
+# A particle closing a clause another follows (…读书会吗？想跟大家…): the first clause's question, as at the query's end.
+_PARTICLE_BEFORE_A_BREAK = re.compile(r"[吗呢吧啊呀嘛](?=\s*[?？!！,，。;；]+\s*[^\s?？!！,，。;；])")
+# 的 standing alone once the words around it are off (有 RAG 的论文吗？最好是今年的).
+_LONE_DE = re.compile(r"(?:(?<=^)|(?<=\s))的(?=$|\s)")
+# Papers read or presented at an event the query asks for (读书会…一起读论文, 讲论文的分享会): what it does, not a kind.
+_PAPERS_READ = re.compile(r"(?:读|精读|看|讲|聊|分享)论文")
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")
 _TWO_LATIN_LETTERS = re.compile(r"[a-z]{2}", re.IGNORECASE)
@@ -628,7 +637,7 @@ def _take_at_a_run_end(text: str, word: str) -> tuple[str, bool]:
 
 @lru_cache(maxsize=256)
 def _run_end_pattern(word: str) -> re.Pattern:
-    return re.compile(rf"(?<=[^\s]{{2}}){re.escape(word)}(?=\s+\S)", re.IGNORECASE)
+    return re.compile(rf"(?<=\S){re.escape(word)}(?=\s+\S)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=512)
@@ -864,7 +873,8 @@ def understand(text: str) -> Understood:
     words (有哪些活动) keeps them, and the kind still boosts."""
     if "喺" in text:
         text = _CANTONESE_AT.sub(r" 在\1 ", text)
-    rest = _PUNCT.sub(" ", _COLLOQUIAL.sub(lambda match: _STANDARD_OF[match.group(0)], text))
+    rest = _COLLOQUIAL.sub(lambda match: _STANDARD_OF[match.group(0)], text)
+    rest = _PUNCT.sub(" ", _PARTICLE_BEFORE_A_BREAK.sub("", rest))
     dropped: list[str] = []
     if asked := _ASKING_WHAT_IS_DONE.search(rest):
         dropped.append("(what-to-learn)" if asked.group(0).rstrip()[-3] in "学练" else "(what-is-done)")
@@ -929,6 +939,8 @@ def understand(text: str) -> Understood:
             break
     if any(word in _WHICH_IS_BETTER or word in _ZH_CHOOSING for word in dropped):
         rest = _OR_BETWEEN.sub(" ", rest)
+    if "event" in kinds and "paper" in kinds and _PAPERS_READ.search(text):
+        kinds.remove("paper")
     when = None
     if "event" in kinds:  # events held today, this weekend, soon: a window of dates, not words of a name
         rest, when = take_when(rest)
@@ -943,6 +955,7 @@ def understand(text: str) -> Understood:
     if dropped:  # a particle left at a run's edge by a word taken off (大模型评测的趋势 → 大模型评测的)
         core = _SPACES.sub(" ", _EDGE_PARTICLES.sub(" ", core)).strip() or core
         core = _without_english_function_words_at_edges(core)
+        core = _SPACES.sub(" ", _LONE_DE.sub(" ", core)).strip() or core
     if not kinds and not dropped and (without_tool := _asks_for_a_tool(core)):
         dropped.append("(tool)")
         kinds.append("project")

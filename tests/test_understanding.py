@@ -966,3 +966,20 @@ def test_asking_about_cost_or_when_is_no_word_of_the_topic(query, core):
     is no word a text on the topic holds: why has LLM inference gotten so much cheaper this year ranked the inference
     primers above the article on falling costs."""
     assert understand(query).core == core
+
+
+@pytest.mark.parametrize(
+    ("query", "core", "kinds"),
+    [
+        ("有没有线上的强化学习读书会呢？想和大家一起精读论文", "线上 强化学习 想和大家一起精读", ("event",)),
+        ("联邦学习这块有人做过吗？想找几篇相关文献看看", "联邦学习 有人做过", ("paper",)),
+        ("杭州有没有具身智能的线下聚会", "杭州 具身智能", ("event",)),
+        ("有 Agent 的论文吗？最好是今年的", "Agent", ("paper",)),
+    ],
+)
+def test_the_clauses_of_a_chatty_question_keep_their_kind(query, core, kinds):
+    """A particle closing the first clause (…读书会呢？) no longer hides its kind word; papers read at the event asked for
+    are what it does, not a second kind; 文献 is papers and 聚会 an event; the area asked about (这块) and a wish
+    (最好是, 看看) are no words of the topic. The reading group had been read as a request for papers."""
+    understood = understand(query)
+    assert (understood.core, understood.kinds) == (core, kinds)
