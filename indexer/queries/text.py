@@ -87,6 +87,8 @@ SYNONYM_WEIGHT = 0.9
 # Added to an item of the kind a query names (论文, 活动, 开源项目): its items before other kinds', whose title word
 # and body word outscore a concept match (`VLA 论文` listed a story titled 从论文到代码 first with 3).
 KIND_BOOST = 30
+# And multiplied by this, so that a text of another kind matching the topic far better still comes after them.
+KIND_FACTOR = 3.0
 # Added to an event held in the window a query's time words name (明天 北京 活动): before the other events the text
 # found, whatever their titles (a 沙龙 named by the glossary's group of 活动 scored 10 more than a 大赛 in the window).
 WHEN_BOOST = 30
@@ -174,6 +176,7 @@ def text_query_and_highlight(
     query = {"bool": {"should": should, "minimum_should_match": 1}}
     if understood.asks_only and understood.kinds:
         query = _every_item_of(understood, query, concepts)
+    named_kinds = list(kinds)
     if understood.recommending and not picks_between_two(understood):
         # which model or tool to use (OCR 用什么模型好, 求推荐…): projects first, as if the reader had named them
         kinds = ["project"]
@@ -184,7 +187,17 @@ def text_query_and_highlight(
     ]
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
+    if named_kinds and KIND_FACTOR != 1 and not close:
+        query = _named_kinds_multiplied(query, named_kinds)
     return query, _highlight_query(query, groups, concepts)
+
+
+def _named_kinds_multiplied(query: dict, kinds: list[str]) -> dict:
+    """The items of the kinds a query names (论文, 项目, 活动) scored `KIND_FACTOR` times: the constant boost orders them
+    first among loose matches, but a text of another kind naming the whole topic in its title (a paper titled with the
+    concept of `vla 项目`) outscored it several times over."""
+    function = {"filter": {"terms": {"type": kinds}}, "weight": KIND_FACTOR}
+    return {"function_score": {"query": query, "functions": [function], "boost_mode": "multiply"}}
 
 
 def _meant_form(text: str, understood: Understood, concepts: frozenset[str]) -> tuple[dict, list] | None:
@@ -428,6 +441,9 @@ def _form_clauses(form: str, concepts: frozenset[str]) -> tuple[list[dict], list
 def with_boosts_of(text: dict, query: dict) -> dict:
     """`query` ordered by the kind and place boosts of a text query (`text_query`), when it has any: the relaxed
     pass lists events before other kinds for 杭州 RAG 工作坊 as the strict pass does."""
+    if "function_score" in text:  # the named kinds multiplied (`_named_kinds_multiplied`), around the boosts
+        scored = text["function_score"]
+        return {"function_score": {**scored, "query": with_boosts_of(scored["query"], query)}}
     wrapper = text.get("bool", {})
     if set(wrapper) != {"must", "should"}:
         return query
@@ -713,6 +729,8 @@ def _on_highlighted_fields(clause: dict) -> dict | None:
     if kind == "multi_match":
         fields = [field for field in body["fields"] if field.split("^")[0] in HIGHLIGHTED_FIELDS]
         return {"multi_match": {**body, "fields": fields}} if fields else None
+    if kind == "function_score":  # the named kinds multiplied: the query inside
+        return _on_highlighted_fields(body["query"])
     if kind == "constant_score":  # the sound-alike clauses (indexer/queries/sounds.py)
         inner = _on_highlighted_fields(body["filter"])
         return {"constant_score": {**body, "filter": inner}} if inner else None

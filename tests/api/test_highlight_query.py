@@ -25,6 +25,8 @@ EXTRA = [
 def with_whole_query_highlight(body: dict) -> dict:
     """The body as it was: highlights by the whole text query (and the synonyms' phrases)."""
     whole = body["query"]["bool"]["must"][0]
+    if "function_score" in whole:  # the named kinds multiplied: scoring only, no text of its own
+        whole = whole["function_score"]["query"]
     _own, *synonyms = body["highlight"]["highlight_query"]["bool"]["should"]
     return {**body, "highlight": {**body["highlight"], "highlight_query": {"bool": {"should": [whole, *synonyms]}}}}
 
