@@ -953,3 +953,11 @@ def test_the_kind_named_comes_before_texts_naming_the_whole_topic(client, typed,
     kinds = [item["type"] for item in page["list"]]
     first_other = next(index for index, found in enumerate(kinds) if found != kind)
     assert first_other >= 2 and kind not in kinds[first_other:], kinds
+
+
+@pytest.mark.parametrize("typed", ["测试集污染怎么检测", "评测集被污染了怎么办", "benchmark contamination tools"])
+def test_test_set_contamination_finds_the_evaluation_tools_that_check_it(client, typed):
+    """The demo's evaluation harnesses describe themselves as 带数据污染检测 / `with contamination checks`: no glossary
+    line named the concept, so questions about it in other words (测试集污染, 被污染) listed evaluation primers."""
+    found = {info_of(item).get("repo") for item in search(client, typed)["list"][:3] if item["type"] == "project"}
+    assert found == {"mozi-sec/lotus-eval", "lina-ml/prism-eval", "agentverse-org/atlas-eval"}, found
