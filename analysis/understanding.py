@@ -629,10 +629,8 @@ def _take_at_edges(text: str, word: str) -> tuple[str, bool]:
 def _take_at_a_run_end(text: str, word: str) -> tuple[str, bool]:
     """A Chinese kind word ending a run of characters that another word follows (分子图生成相关的论文 有人整理过吗, 多模态
     论文 综述): the kind the first clause asks for, as at the query's end."""
-    pattern = _run_end_pattern(word)
-    if not pattern.search(text):
-        return text, False
-    return pattern.sub(" ", text), True
+    taken, count = _run_end_pattern(word).subn(" ", text)
+    return taken, bool(count)
 
 
 @lru_cache(maxsize=256)
@@ -734,16 +732,14 @@ def _take_pinyin_asking_words(rest: str, dropped: list[str]) -> str:
     two syllables of topic stay, or the topic written before them."""
     text = rest.strip()
     run = _TRAILING_LATIN.search(text)
-    if not run:
+    words = run.group(0).split() if run else []
+    pinyin = _pinyin_at_the_end(words)
+    if run is None or pinyin is None:
         return _take_pinyin_asking_first(text, dropped)
-    words = run.group(0).split()
-    start = next((index for index in range(len(words)) if split_pinyin(" ".join(words[index:]))), None)
-    if start is None:
-        return _take_pinyin_asking_first(text, dropped)
+    start, cut = pinyin
     head = f"{text[: run.start()]}{' '.join(words[:start])} ".lstrip()
-    cut = split_pinyin(" ".join(words[start:])) or []
     fewest = 0 if head.strip() else _MIN_TOPIC_SYLLABLES
-    at_the_end, first = _asking_words_by_sound()
+    at_the_end, _first = _asking_words_by_sound()
     taken = False
     lengths = sorted({len(sound) for sound in at_the_end}, reverse=True)
     # one after another (… shi shen me you mei you ru men jiao cheng)
@@ -753,7 +749,7 @@ def _take_pinyin_asking_words(rest: str, dropped: list[str]) -> str:
         dropped.append(at_the_end[tuple(cut[-found:])])
         cut, taken = cut[:-found], True
     text = f"{head}{' '.join(cut)}".strip() if taken else text
-    return _take_pinyin_asking_first(text, dropped) if first.keys() else text
+    return _take_pinyin_asking_first(text, dropped)
 
 
 def _take_pinyin_asking_first(text: str, dropped: list[str]) -> str:
@@ -775,6 +771,15 @@ def _take_pinyin_asking_first(text: str, dropped: list[str]) -> str:
             dropped.append(word)
             return f"{' '.join(cut[length:])} {after}".strip()
     return text
+
+
+def _pinyin_at_the_end(words: list[str]) -> tuple[int, list[str]] | None:
+    """Where the pinyin words ending `words` start, after the Latin names leading them (GPTQ AWQ liang hua gong ju kai
+    yuan), and their syllables; None when the last word is no pinyin."""
+    for start in range(len(words)):
+        if cut := split_pinyin(" ".join(words[start:])):
+            return start, cut
+    return None
 
 
 def _take_pinyin_kind_word(rest: str, dropped: list[str], kinds: list[str]) -> str:
@@ -802,12 +807,11 @@ def _pinyin_kind_word(text: str) -> tuple[str, str, str] | None:
     if not tail.replace(" ", "").lower().endswith(_kind_word_spellings()):
         return None
     words = tail.split()
-    # the pinyin words after the Latin names leading them (GPTQ AWQ liang hua gong ju kai yuan)
-    start = next((index for index in range(len(words)) if split_pinyin(" ".join(words[index:]))), None)
-    if start is None:
+    pinyin = _pinyin_at_the_end(words)
+    if pinyin is None:
         return None
+    start, cut = pinyin
     head = f"{head}{' '.join(words[:start])} " if start else head
-    cut = split_pinyin(" ".join(words[start:])) or []
     # A topic written before the pinyin words may be the whole topic (深圳 huo dong, LoRA lun wen).
     fewest = 0 if head.strip() else _MIN_TOPIC_SYLLABLES
     by_sound = _kind_words_by_sound()

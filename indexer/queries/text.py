@@ -145,6 +145,7 @@ def text_query_and_highlight(
         as_typed = _form_clauses(typed, concepts)[0]
         should.append({"bool": {"should": as_typed, "minimum_should_match": 1, "boost": MEANT_FORM_WEIGHT}})
     kinds, places = list(understood.kinds), list(understood.places)
+    forms: list[tuple[tuple[list[dict], list, Understood], float]] = []  # other ways to say it, and their weights
     for form in regional_forms(q):
         # Taiwan and Hong Kong words in mainland words (analysis/regional.py): the converted text is one
         # more way to match, never a replacement, since the conversion tables also turn everyday mainland
@@ -152,17 +153,14 @@ def text_query_and_highlight(
         # one in simplified script (程序) more likely means the mainland one, so its form weighs less and
         # is asked for by its words as a whole only (`_form_clauses`).
         if traditional:
-            form_should, form_groups, form_understood = _clauses(form, concepts, ranked, weight, close=close)
+            forms.append((_clauses(form, concepts, ranked, weight, close=close), weight))
         else:
-            form_should, form_groups, form_understood = _form_clauses(form, concepts)
-        should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": weight}})
-        groups = list(dict.fromkeys([*groups, *form_groups]))
-        kinds += [kind for kind in form_understood.kinds if kind not in kinds]
-        places += [place for place in form_understood.places if place not in places]
+            forms.append((_form_clauses(form, concepts), weight))
     if decoded := decoded_pinyin(text):
         # pinyin read as the words it spells: the topic in summaries and bodies, which carry no syllables
-        form_should, form_groups, form_understood = _clauses(decoded, concepts, ranked, weight, close=close)
-        should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": DECODED_PINYIN_WEIGHT}})
+        forms.append((_clauses(decoded, concepts, ranked, weight, close=close), DECODED_PINYIN_WEIGHT))
+    for (form_should, form_groups, form_understood), form_weight in forms:
+        should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": form_weight}})
         groups = list(dict.fromkeys([*groups, *form_groups]))
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
         places += [place for place in form_understood.places if place not in places]
@@ -187,7 +185,7 @@ def text_query_and_highlight(
     ]
     if boosts:  # they order what the text found; alone they match nothing
         query = {"bool": {"must": [query], "should": boosts}}
-    if named_kinds and KIND_FACTOR != 1 and not close:
+    if named_kinds and not close:
         query = _named_kinds_multiplied(query, named_kinds)
     return query, _highlight_query(query, groups, concepts)
 
