@@ -156,15 +156,18 @@ def text_query_and_highlight(
             forms.append((_clauses(form, concepts, ranked, weight, close=close), weight))
         else:
             forms.append((_form_clauses(form, concepts), weight))
-    if decoded := decoded_pinyin(text):
-        # pinyin read as the words it spells: the topic in summaries and bodies, which carry no syllables
-        forms.append((_clauses(decoded, concepts, ranked, weight, close=close), DECODED_PINYIN_WEIGHT))
+    meant = _meant_form(text, understood, concepts)
+    if (decoded := decoded_pinyin(text)) and not (meant and _spells_the_same(meant[2], decoded)):
+        # pinyin read as the words it spells: the topic in summaries and bodies, which carry no syllables. Without
+        # clauses forgiving typos or matching sounds, which the typed pinyin's own clauses have; and not when the
+        # glossary's reading of the pinyin (the meant form) says it all already: both matched every text on a
+        # common topic, and made such a search five times as costly at 1M (bench/RESULTS.md).
+        forms.append((_clauses(decoded, concepts, ranked, weight, close=close, forgiving=False), DECODED_PINYIN_WEIGHT))
     for (form_should, form_groups, form_understood), form_weight in forms:
         should.append({"bool": {"should": form_should, "minimum_should_match": 1, "boost": form_weight}})
         groups = list(dict.fromkeys([*groups, *form_groups]))
         kinds += [kind for kind in form_understood.kinds if kind not in kinds]
         places += [place for place in form_understood.places if place not in places]
-    meant = _meant_form(text, understood, concepts)
     if meant:
         should.append(meant[0])
         groups = list(dict.fromkeys([*groups, *meant[1]]))
@@ -198,7 +201,14 @@ def _named_kinds_multiplied(query: dict, kinds: list[str]) -> dict:
     return {"function_score": {"query": query, "functions": [function], "boost_mode": "multiply"}}
 
 
-def _meant_form(text: str, understood: Understood, concepts: frozenset[str]) -> tuple[dict, list] | None:
+def _spells_the_same(meant: str, decoded: str) -> bool:
+    """Whether the glossary's reading of a query's pinyin holds every character of the pinyin read as words, asking
+    words aside (`微调 教程 lora` and `lora 微调教程`)."""
+    topic = without_asking_words(decoded, understand(decoded))
+    return sorted(meant.replace(" ", "").lower()) == sorted(topic.replace(" ", "").lower())
+
+
+def _meant_form(text: str, understood: Understood, concepts: frozenset[str]) -> tuple[dict, list, str] | None:
     """A glossary term typed by its sound or misspelt (多智能替, halucination) as the glossary writes it, one lighter
     form of the query (analysis/meant.py), and its groups: the term's concept leads to the documents naming it
     otherwise (多 Agent, 幻觉), which the typed text's sound clauses never reach. Of the text without its kind and
@@ -210,7 +220,7 @@ def _meant_form(text: str, understood: Understood, concepts: frozenset[str]) -> 
     groups, rest = glossary().concepts(meant)
     whole = {"multi_match": {"query": meant, "fields": MEANT_FIELDS, "type": "best_fields", "operator": "and"}}
     should = [whole, *filter(None, [_synonym_clause(groups, rest, concepts)])]
-    return {"bool": {"should": should, "minimum_should_match": 1, "boost": MEANT_FORM_WEIGHT}}, groups
+    return {"bool": {"should": should, "minimum_should_match": 1, "boost": MEANT_FORM_WEIGHT}}, groups, meant
 
 
 def _every_item_of(understood: Understood, text: dict, concepts: frozenset[str]) -> dict:
@@ -229,6 +239,7 @@ def _clauses(
     form_weight: float = REGIONAL_FORM_OF_SIMPLIFIED,
     *,
     close: bool = False,
+    forgiving: bool = True,
 ) -> tuple[list[dict], list, Understood]:
     """The alternatives for one folded text: the clauses of the list in the module's docstring, and the
     topic's own beside them when query understanding took words off (analysis/understanding.py).
@@ -238,7 +249,10 @@ def _clauses(
     named only in a body, a question's topics alone): ranked by relevance they come after every close match, but a
     list ordered by heat or date has no score to put them last, and 大模型评测 matched half of a million documents (the
     titles holding 大模型 by the wrong-character clause's allowance), its hottest first. A query that finds less than a
-    page so is followed by the relaxed pass (api/relaxed_search.py), which has the sound-alike steps."""
+    page so is followed by the relaxed pass (api/relaxed_search.py), which has the sound-alike steps.
+
+    `forgiving=False`: without them either, for a text already read as the words the reader meant (typed pinyin's
+    reading): the typed text's own clauses forgive and sound it, and a second set doubled such a search at 1M."""
     words = query_words(text)
     understood = understand(text)
     groups, rest = glossary().concepts(without_asking_words(text, understood))
@@ -258,7 +272,7 @@ def _clauses(
         # find them. Longer Chinese is found by the bigram clauses above; the characters of a common
         # word as a phrase over every title and summary were a tenth of a search at 1M (issue 12).
         should.append({"multi_match": {"query": text, "fields": UNIGRAM_FIELDS, "type": "phrase", "slop": 0}})
-    if not understood.changed and not close:
+    if not understood.changed and not close and forgiving:
         should.extend(_forgiving(text))
     arxiv = _arxiv_clause(text)
     if arxiv:
@@ -267,11 +281,15 @@ def _clauses(
         should.extend(_pinyin_clauses(text))
     # How the topic sounds (indexer/queries/sounds.py): pinyin typed with or without spaces, near-homophones,
     # one wrong character; on the topic alone when question or kind words were taken off (芯片与栓力入门).
-    sounds = [
-        *typed_pinyin_clauses(understood.core),
-        *filter(None, [pinyin_beside_names_clause(understood.core)]),
-        *([] if close else chinese_sound_clauses(understood.core)),
-    ]
+    sounds = (
+        [
+            *typed_pinyin_clauses(understood.core),
+            *filter(None, [pinyin_beside_names_clause(understood.core)]),
+            *([] if close else chinese_sound_clauses(understood.core)),
+        ]
+        if forgiving
+        else []
+    )
     if not understood.changed:
         should.extend(sounds)
     # of the text without its kind and asking words (above): a question's topic, as the core's below
@@ -307,7 +325,7 @@ def _clauses(
         core_synonyms = _synonym_clause(core_groups, core_rest, concepts, topics_suffice=not close, bodies=not close)
         if core_synonyms:
             core.append(core_synonyms)
-        if not close:
+        if not close and forgiving:
             core.extend(_forgiving(understood.core))
         core.extend(sounds)
         if understood.kinds:
