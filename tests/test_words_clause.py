@@ -238,3 +238,19 @@ def test_a_word_the_concepts_own_term_holds_is_not_required_beside_it(demo_stack
     assert naming_rag <= found("RAG检索增强"), sorted(naming_rag - found("RAG检索增强"))
     # a word no term of the concept holds is still required beside it
     assert not naming_rag <= found("RAG 显存")
+
+
+@pytest.mark.parametrize(
+    ("q", "function_word"), [("高吞吐的大模型推理框架", "的"), ("在手机上跑大模型", "在"), ("知识蒸馏和量化对比", "和")]
+)
+def test_a_function_word_counts_as_there_and_is_neither_read_nor_scored(q, function_word):
+    """的 is in nearly every text: read and scored, it was most of such a search at 1M (bench/RESULTS.md)."""
+    from indexer.queries.text import ANY_TEXT, _words_clause
+
+    words = query_words(fold(q))
+    assert function_word in words
+    for ranked in (True, False):
+        clause = _words_clause(words, ranked)
+        text = json.dumps(clause, ensure_ascii=False)
+        assert f'"query": "{function_word}"' not in text
+        assert json.dumps(ANY_TEXT) in json.dumps(clause)  # still one of the positions counted
