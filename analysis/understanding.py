@@ -105,7 +105,7 @@ _ZH_QUESTION = sorted(
         *"什么是 什么叫 哪个好 哪个更好 哪些 哪个 哪里 求推荐 请问 想问 谁知道 能不能 好不好用 好不好 靠不靠谱".split(),
         *"好用的 好用吗 什么 在哪里 在哪儿 在哪 哪里有 关于 用什么 需要多少 要多少 多少".split(),
         # fillers around a request (大佬们推荐几篇…, 到底是什么): the reader addressing others, or a count, or thanking
-        *"到底 大佬们 大佬 各位 请教 推荐几篇 几篇 有没有人 有人知道 谢谢 多谢 麻烦 拜托".split(),
+        *"到底 大佬们 大佬 各位 请教 求推荐几篇 求推荐几本 推荐几篇 推荐几本 几篇 有没有人 有人知道 谢谢 多谢 麻烦 拜托".split(),
         *"今年 去年 这一年 这两年".split(),  # when the reader asks it, not what about
         *"最好是 最好能 求推荐几个 求推荐一些".split(),  # a wish beside the request (…教程，最好是中文的)
         *"这块 这一块 这个方向 这方面 想看看 看看".split(),  # the area asked about, and a wish to read (…这块有人做吗？想找几篇文献看看)
@@ -132,7 +132,7 @@ _ZH_QUESTION = sorted(
 _ZH_EDGE = sorted(
     [
         *("推荐一下 推荐 值得做吗 值得 区别 相关的 相关 最近有 最近 入门 一下 靠谱吗 靠谱 好用".split()),
-        *("介绍 讲 教程 教学文 教学 学习路线".split()),
+        *("介绍 讲 教程 教学文 教学 学习路线 科普一下 科普文 科普".split()),
         "有",  # of 有…吗 (请问有 RAG 的教学文吗), once 吗 is off: standing alone or at an edge only, never inside a word
         *_ZH_ASKING_ABOUT,
         *_ZH_STATE_AT_EDGES,
@@ -180,7 +180,7 @@ _EXPLAINING = frozenset(
     [
         *"为什么说 为什么会 为什么要 为什么 为何 怎么样 怎么 怎样 如何 有什么区别 是什么意思 什么意思 是什么 什么是 什么叫".split(),
         *_ZH_ASKING_WHY,
-        *"区别 入门 介绍 教程 教学文 教学 学习路线 (en-explain)".split(),
+        *"区别 入门 介绍 教程 教学文 教学 学习路线 科普一下 科普文 科普 (en-explain)".split(),
         *"何谓 是什么东西 是个什么东西 是个什么 什么东西".split(),
         *_ZH_ASKING_ABOUT,
         *_ZH_ASKING_TO_LEARN,
@@ -231,7 +231,7 @@ _WHICH_IS_BETTER = frozenset("哪个好 哪个更好 (en-which-better)".split())
 _COMPARING = frozenset(["区别", "有什么区别", *_ZH_COMPARING, "(en-compare)"])
 # Asking words that name the kind of article answering them, kept where a title may hold them (入门指南, …的区别).
 _ANSWERED_IN_TITLES = frozenset(
-    ["入门", "区别", "有什么区别", "教程", "对比", "比较", *_ZH_STATE_AT_EDGES, *_ZH_STATE_ABOUT]
+    ["入门", "科普", "区别", "有什么区别", "教程", "对比", "比较", *_ZH_STATE_AT_EDGES, *_ZH_STATE_ABOUT]
 )
 # Words by which a reader asks where a topic stands now (到什么水平了, 最近有什么进展, 发展现状, `state of`): answered by the
 # articles reporting on it (周报, 进展, 观察…; indexer/queries/explaining.py) more than by a first explanation.
@@ -495,6 +495,9 @@ _REQUEST_LEAD = re.compile(r"^\s*(?:跪求|急求|求助|求救|求)(?![职解�
 # The reader's own thing opening a question (我们的 RAG 上线以后效果很差…, 我司的推荐系统): whose it is says nothing of the topic.
 # Only with 的 and at the start: a title may begin 我们为什么放弃了….
 _OWNER_LEAD = re.compile(r"^\s*(?:我们|咱们|我|俺|我司|本司)(?:公司|团队|组|这边)?的\s*(?=\S\S)")
+# Who the texts asked for are for (给产品经理看的, 适合小白读的, 写给新手看的): the readers, as a title names them (写给产品经理的…),
+# without the reading verb no title holds.
+_READ_BY = re.compile(r"((?:给|适合)[^\s，,。？?！!的]{1,8}?)(?:看|读|阅读|学习)的")
 # What a question asks to be done with a topic, at its end (面试一般问什么, 入门先学什么, 周末看什么): a verb before 什么,
 # after an adverb or two. An explanation; none of it is a word a title holds beside the topic.
 _ASKING_WHAT_IS_DONE = re.compile(r"(?:一般|通常|经常|主要|大概|都|会|要|先|该|应该)*[问考学看读聊讲练]什么\s*$")
@@ -906,6 +909,9 @@ def understand(text: str) -> Understood:
     if beginner := _BEGINNER_LEAD.match(rest):
         dropped.append("(beginner)")
         rest = rest[beginner.end() :]
+    rest, readers = _READ_BY.subn(r"\1的", rest)
+    if readers:
+        dropped.append("(readers)")
     kinds: list[str] = []
     if _TWO_LATIN_LETTERS.search(rest):  # most Chinese queries: no pinyin to read
         rest = _take_pinyin_asking_words(rest, dropped)

@@ -983,3 +983,30 @@ def test_the_clauses_of_a_chatty_question_keep_their_kind(query, core, kinds):
     (最好是, 看看) are no words of the topic. The reading group had been read as a request for papers."""
     understood = understand(query)
     assert (understood.core, understood.kinds) == (core, kinds)
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [("transformer 科普", "transformer"), ("科普一下 向量数据库", "向量数据库"), ("扩散模型科普文", "扩散模型")],
+)
+def test_a_popular_science_piece_asked_for_is_an_explanation(query, core):
+    """科普 asks for an article explaining the topic, as 入门 does: mixture of experts 科普 listed the papers titled with
+    Mixture-of-Experts above the 科普 article, the word being read as one more of the topic's."""
+    understood = understand(query)
+    assert (understood.core, understood.explaining) == (core, True)
+    if query.endswith(" 科普"):
+        assert "科普" in without_asking_words(query, understood)  # a title may hold it (…混合专家模型科普)
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("给产品经理看的大模型科普", "给产品经理的大模型"),
+        ("适合小白读的强化学习入门", "适合小白的强化学习"),
+        ("求推荐几本给新手学习的深度学习教程", "给新手的深度学习"),
+    ],
+)
+def test_the_readers_a_text_is_for_are_named_without_the_reading_verb(query, core):
+    """A title names its readers (写给产品经理的…), never the reader's verb (看, 读): required beside the audience, 看 kept the
+    articles written for product managers out of 给产品经理看的 AI 科普."""
+    assert understand(query).core == core

@@ -961,3 +961,13 @@ def test_test_set_contamination_finds_the_evaluation_tools_that_check_it(client,
     line named the concept, so questions about it in other words (测试集污染, 被污染) listed evaluation primers."""
     found = {info_of(item).get("repo") for item in search(client, typed)["list"][:3] if item["type"] == "project"}
     assert found == {"mozi-sec/lotus-eval", "lina-ml/prism-eval", "agentverse-org/atlas-eval"}, found
+
+
+@pytest.mark.parametrize("typed", ["文档智能 OCR 论文", "document parsing 论文", "OCR 文档解析 paper"])
+def test_document_understanding_is_a_concept_its_papers_answer(client, typed):
+    """The demo's papers on Document Understanding (文档理解) never say OCR: no glossary line named the concept, so a
+    query naming it beside OCR and asking for papers found only articles naming both, and no paper."""
+    page = search(client, typed)
+    first = page["list"][:3]
+    assert [item["type"] for item in first] == ["paper"] * 3, titles(page)[:3]
+    assert all("document understanding" in title.lower() for title in titles({"list": first})), titles(page)[:3]
