@@ -35,7 +35,11 @@ def reading_forms(q: str) -> list[dict]:
 
 @pytest.mark.parametrize(
     ("q", "words"),
-    [("bing chong hai shi bie", "病虫害识别"), ("gu piao jia ge yu ce", "股票价格预测"), ("kai yuan shu ju ji", "开源数据集")],
+    [
+        ("bing chong hai shi bie", "病虫害识别"),
+        ("gu piao jia ge yu ce", "股票价格预测"),
+        ("kai yuan shu ju ji", "开源数据集"),
+    ],
 )
 def test_pinyin_of_everyday_words_is_searched_as_those_words_without_sound_clauses(q, words):
     [form] = reading_forms(q)
