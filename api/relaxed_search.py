@@ -19,6 +19,7 @@ from indexer.queries.relax import (
     names_an_item,
     names_body,
     of_kinds,
+    pair_word_count_body,
     relaxed_query,
     relaxed_search_body,
     widened_body,
@@ -29,6 +30,10 @@ from indexer.queries.relax import (
 RELAX_BELOW = 20
 
 Search = Callable[[dict], dict]
+# The strict hits of a pair (GNN 过平滑) that say enough of its plain word to tell whether the word is said mostly beside
+# the concept (`_word_of_the_concept`): from one or two, a word held by two or three texts (感知 of 鸟瞰图感知) looked
+# like one.
+FEW_NAMING_BOTH = 5
 
 
 @dataclass(frozen=True)
@@ -161,7 +166,20 @@ def relaxed_for(
         # nothing of the kinds asked for, even relaxed: the topic in every kind (one count, for such queries only)
         if query is None or not _finds_any(search, widened_body(strict, query)):
             return Relaxed(beyond)
-    return Relaxed(query, with_strict=widen_pair and found > 0) if query is not None else None
+    with_strict = (
+        widen_pair and found > 0 and not (found >= FEW_NAMING_BOTH and _word_of_the_concept(search, text, found))
+    )
+    return Relaxed(query, with_strict=with_strict) if query is not None else None
+
+
+def _word_of_the_concept(search: Search, text: str, found: int) -> bool:
+    """Whether the plain word of a pair is said mostly beside its concept: held by at most twice as many texts as the
+    strict pass found naming both (GNN 过平滑: over-smoothing, said of graph networks only). Such a word is the reader's
+    subject as much as the concept is, and the texts naming both come first, the concept's others after them: ranked
+    together, the projects titled GNN came before the papers on over-smoothing. A common word (OCR 评测) is not: the
+    concept's own articles answer it as well as a text naming both in passing. One count, for such pairs only."""
+    body = pair_word_count_body(text, up_to=2 * found + 1)
+    return body is not None and search(body)["hits"]["total"]["value"] <= 2 * found
 
 
 def _finds_any(search: Search, body: dict) -> bool:

@@ -218,6 +218,20 @@ def _pair(groups: list, units: int) -> bool:
     return len(groups) == 1 and units == 2
 
 
+def pair_word_count_body(q: str, up_to: int) -> dict | None:
+    """A count (`up_to`) of the texts holding the plain word of a pair (`is_a_pair`: GNN 过平滑, OCR 评测), or None when
+    the pair's other unit is an aspect (TTS 成本) or the query no pair (api/relaxed_search.relaxed_for)."""
+    for form in _forms(q):
+        groups, rest = glossary().concepts(understand(fold(form)).core)
+        words = _plain_words(rest)
+        if len(glossary().topical(groups)) == 1 and len(groups) == 1 and len(words) == 1:
+            match = {
+                "multi_match": {"query": words[0], "fields": WORDS_FIELDS, "type": "cross_fields", "operator": "and"}
+            }
+            return {"query": match, "size": 0, "track_total_hits": up_to}
+    return None
+
+
 def names_body(strict: dict) -> dict:
     """The few documents (fewer than a page) a strict search body found, with what names them and their kind
     (`named_item`)."""

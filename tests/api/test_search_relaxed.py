@@ -4,6 +4,8 @@ them and counted in the tabs; a query with no subject of the corpus still finds 
 
 from __future__ import annotations
 
+import pytest
+
 import api.relaxed_search as relaxed_search
 from tests.support import data_of, info_of
 
@@ -62,6 +64,21 @@ def test_one_concept_and_one_word_with_few_hits_widen_to_the_concept_ranked_with
     assert titled[0] and titled == sorted(titled, reverse=True), found
     counts = data_of(client.get("/api/v2/total", query_string={"q": "知识蒸馏 显存"}))
     assert counts["all"] == widened["total"]
+
+
+@pytest.mark.parametrize(("q", "word"), [("具身智能 灵巧手", "灵巧手"), ("语音合成 音色", "音色")])
+def test_a_word_said_mostly_beside_its_concept_keeps_the_texts_naming_both_first(client, monkeypatch, q, word):
+    """Our own examples: a concept and a word few texts hold but those on the concept (灵巧手 of embodied AI, 音色 of
+    speech synthesis). The texts naming both come first, then the concept's others (not ranked with them: the projects
+    titled with the concept came before the papers on the word); the tabs count both."""
+    monkeypatch.setattr(relaxed_search, "RELAX_BELOW", 0)  # the strict pass alone
+    strict = search(client, q, size=49)  # another size: not the cached answer
+    monkeypatch.setattr(relaxed_search, "RELAX_BELOW", 20)
+    widened = search(client, q, size=50)
+    assert relaxed_search.FEW_NAMING_BOTH <= strict["total"] < 20, strict["total"]
+    assert widened["total"] > strict["total"]
+    assert keys(widened)[: strict["total"]] == keys(strict)
+    assert data_of(client.get("/api/v2/total", query_string={"q": q}))["all"] == widened["total"]
 
 
 def test_a_name_the_strict_pass_found_is_not_widened(client):
