@@ -62,6 +62,11 @@ _ZH_ASKING_HOW_TO = (
 _ZH_COMPARING = "对比 比较 差异 有什么不同 有何不同 有什么差别 有何差别 差别 差在哪里 差在哪 有什么不一样 哪里不一样 不一样 有什么分别".split()
 # How a reader asks for good ones, or which to use (有什么好的 Agent 框架, 用哪个开源项目): a recommendation.
 _ZH_ASKING_FOR_GOOD_ONES = "有什么好的 有没有好的 有哪些好的 用哪个 用哪些 想找一些 想找些 想找 找一些 找些 好玩的 有趣的 有意思的 推荐几个 推荐一些 有没有推荐的 有什么推荐的 有推荐的".split()
+# Where to find or download something (中文语料哪里找, 去哪下载): a request for the thing itself, as 想找 is.
+_ZH_ASKING_WHERE_TO_FIND = (
+    "哪里找 去哪找 去哪里找 在哪找 在哪里找 哪儿找 到哪找 到哪里找 哪里能找到 哪里可以找到 在哪能找到 哪里下载 去哪下载 "
+    "在哪下载 去哪里下载 在哪里下载"
+).split()
 # How a reader asks when or where a topic fits (什么情况下用 LoRA, LoRA 适合什么场景): an explanation.
 _ZH_ASKING_WHEN = (
     "什么情况下用 什么时候用 什么情况下 什么时候 适合什么场景 适用于什么场景 适合哪些场景 适用场景".split()
@@ -111,6 +116,7 @@ _ZH_QUESTION = sorted(
         *"这块 这一块 这个方向 这方面 想看看 看看".split(),  # the area asked about, and a wish to read (…这块有人做吗？想找几篇文献看看)
         *_ZH_CHOOSING,
         *_ZH_ASKING_FOR_GOOD_ONES,
+        *_ZH_ASKING_WHERE_TO_FIND,
         *_ZH_ASKING_WHEN,
         *_ZH_ASKING_FOR_READING,
         *_ZH_ASKING_WHO_GATHERED,
@@ -224,6 +230,7 @@ _RECOMMENDING = frozenset(
     [
         *"求推荐 推荐一下 推荐 哪个好 哪个更好 用什么 好用的 好不好用 (en-best)".split(),
         *_ZH_ASKING_FOR_GOOD_ONES,
+        *_ZH_ASKING_WHERE_TO_FIND,
     ]
 )
 _WHICH_IS_BETTER = frozenset("哪个好 哪个更好 (en-which-better)".split())

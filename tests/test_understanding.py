@@ -1010,3 +1010,18 @@ def test_the_readers_a_text_is_for_are_named_without_the_reading_verb(query, cor
     """A title names its readers (写给产品经理的…), never the reader's verb (看, 读): required beside the audience, 看 kept the
     articles written for product managers out of 给产品经理看的 AI 科普."""
     assert understand(query).core == core
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("中文语料去哪下载", "中文语料"),
+        ("语音合成模型 哪里能找到", "语音合成模型"),
+        ("多模态数据集在哪里找", "多模态数据集"),
+    ],
+)
+def test_asking_where_to_find_a_thing_asks_for_the_thing(query, core):
+    """哪里找 and 去哪下载 ask for the thing itself, as 想找 does: 找 and 下载 were left in the topic as words to match."""
+    understood = understand(query)
+    assert understood.core == core
+    assert understood.recommending
