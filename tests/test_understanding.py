@@ -293,6 +293,7 @@ def test_asking_which_thing_to_use_is_a_recommendation(query, recommending):
         ("上海有什么人工智能沙龙", "上海", ("event",), ("上海",)),  # a place and a kind: the events held there
         ("AI 医疗 论文", "医疗", ("paper",), ()),
         ("artificial intelligence 治理", "治理", (), ()),
+        ("人工智慧 医疗 论文", "医疗", ("paper",), ()),  # Taiwan's word for it
     ],
 )
 def test_the_sites_subject_beside_anything_else_narrows_nothing(query, core, kinds, places):
