@@ -396,7 +396,9 @@ _LATIN_PLACE = re.compile(
 # The site's own subject (this is an AI hub: every item is about AI), which narrows nothing beside another word, a kind
 # or a place (北京有什么AI线下活动: the events in Beijing, most of which never write AI), unless it is part of a longer
 # glossary term (AI 安全, 生成式 AI, AI日报). Taken off as a Latin word of its own, or as 人工智能 standing alone.
-_DOMAIN_WORDS = re.compile(r"(?<![a-z0-9])(?:ai|a\.i\.|artificial\s+intelligence)(?![a-z0-9])|人工智能|人工智慧", re.IGNORECASE)
+_DOMAIN_WORDS = re.compile(
+    r"(?<![a-z0-9])(?:ai|a\.i\.|artificial\s+intelligence)(?![a-z0-9])|人工智能|人工智慧", re.IGNORECASE
+)
 _DOMAIN_TERM = "ai"  # names the glossary group of the site's subject
 # Kind, question and edge words come off in turns until none is left (three covers 北京最近有 CUDA 训练营吗).
 _PASSES = 3
