@@ -1026,3 +1026,21 @@ def test_asking_where_to_find_a_thing_asks_for_the_thing(query, core):
     understood = understand(query)
     assert understood.core == core
     assert understood.recommending
+
+
+@pytest.mark.parametrize(
+    ("query", "asks"),
+    [
+        ("机器人 灵巧操作 讲座", False),
+        ("最新 RAG 论文", False),
+        ("下周 上海 大模型 meetup", False),
+        ("北京 AI 活动", False),
+        ("有哪些 RAG 论文", True),
+        ("为什么 Agent 容易失败", True),
+        ("求推荐 TTS 模型", True),
+    ],
+)
+def test_naming_what_one_wants_is_no_question(query, asks):
+    """Kind, place, time and order words name what the reader wants; a question or a request asks about it. Only a
+    question's topic may be found by its glossary topics alone (indexer/queries/text.py)."""
+    assert understand(query).asks is asks

@@ -322,7 +322,13 @@ def _clauses(
                     "operator": "and",
                 }
             },
-            _words_clause(query_words(understood.core), ranked, form_weight, concepts, topics_suffice=not close),
+            _words_clause(
+                query_words(understood.core),
+                ranked,
+                form_weight,
+                concepts,
+                topics_suffice=understood.asks and not close,
+            ),
         ]
         core_synonyms = _synonym_clause(core_groups, core_rest, concepts, topics_suffice=not close, bodies=not close)
         if core_synonyms:

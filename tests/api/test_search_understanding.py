@@ -971,3 +971,11 @@ def test_document_understanding_is_a_concept_its_papers_answer(client, typed):
     first = page["list"][:3]
     assert [item["type"] for item in first] == ["paper"] * 3, titles(page)[:3]
     assert all("document understanding" in title.lower() for title in titles({"list": first})), titles(page)[:3]
+
+
+def test_a_topic_beside_a_kind_word_asks_for_all_its_words(client):
+    """No question, only a kind named: the events naming 灵巧操作 beside 机器人 come before the reading groups on robot
+    learning that name only the glossary topic (a question's topic may be found by its topics alone; this is none)."""
+    page = search(client, "机器人 灵巧操作 活动")
+    first = titles(page)[:2]
+    assert all("灵巧操作" in title for title in first), titles(page)[:4]
