@@ -299,7 +299,7 @@ def _clauses(
         groups,
         rest,
         concepts,
-        topics_suffice=understood.changed and not close,
+        topics_suffice=understood.asks and not close,
         bodies=not close,
         asked=_groups_asked(understood),
     )

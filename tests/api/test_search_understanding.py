@@ -979,3 +979,14 @@ def test_a_topic_beside_a_kind_word_asks_for_all_its_words(client):
     page = search(client, "机器人 灵巧操作 活动")
     first = titles(page)[:2]
     assert all("灵巧操作" in title for title in first), titles(page)[:4]
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"), [("AI 伦理 治理 活动", ("伦理", "治理")), ("AI 写作 创作 活动", ("写作", "创作"))]
+)
+def test_the_sites_subject_beside_a_topic_and_a_kind_is_not_the_topic(client, typed, words):
+    """Every event of an AI hub matches AI: asked beside other words and a kind, with no question, the site's subject is
+    one word among them, not the topic alone. It listed every event, 用 AI 编程助手完成一个全栈项目 first."""
+    page = search(client, typed)
+    events = [title for item, title in zip(page["list"], titles(page), strict=True) if item["type"] == "event"]
+    assert events and all(any(word in title for word in words) for title in events), events
