@@ -73,8 +73,6 @@ DECODED_PINYIN_WEIGHT = 0.3
 # Where what a query meant is looked for as a whole: titles and summaries, not bodies, whose bigrams of a broad term
 # (大模型) were the costliest part of such a search at 1M (bench/RESULTS.md, eighth session).
 MEANT_FIELDS = ["title^4", "title_cn^3", "summary^1.5"]
-# A words clause position every text satisfies (a function word), at no cost and no score (`_by_position`).
-ANY_TEXT = {"match_all": {"boost": 0}}
 # Where the other words are looked for beside a concept named in a summary or body (stemmed for Latin ones:
 # `llm agent` and `llm agents` find the same documents).
 CHINESE_BODY_FIELDS = ["title_words", "body_words", "tag_labels"]
@@ -602,10 +600,12 @@ def _by_position(
         for options in alternatives
     ]
     if _has_function_words(positions):
-        # A function word (的, 在, 用) is in nearly every text: counted as there, neither read nor scored. Scored, the 的
-        # of 高吞吐的大模型推理框架 was read in 313,000 bodies, most of such a search's 400 ms at 1M (bench/RESULTS.md).
+        # A function word (的, 在, 和) is in nearly every Chinese text: it still counts towards the words required (an
+        # English text holds none), but is never scored. Scored, the 的 of 高吞吐的大模型推理框架 was scored in 313,000
+        # bodies, most of such a search's 400 ms at 1M (bench/RESULTS.md). Counted as there in any text, it let a
+        # project described in English match `CrewAI 和 AutoGen …` by AutoGen alone.
         function = [all(is_function_word(word) for word in position) for position in positions]
-        choices = [ANY_TEXT if own else choice for choice, own in zip(choices, function, strict=True)]
+        choices = [unscored(choice) if own else choice for choice, own in zip(choices, function, strict=True)]
         alternatives = [options for options, own in zip(alternatives, function, strict=True) if not own]
     # A topic is there as typed or by another of its group's terms (RAG检索增强: a paper writing only 检索增强生成),
     # which satisfies the position without scoring: the glossary clause scores synonyms.
@@ -623,6 +623,11 @@ def _by_position(
         return required
     scored = {"bool": {"should": [option for options in alternatives for option in options], "boost": 1.5}}
     return {"bool": {"must": [scored], "filter": [required]}}
+
+
+def unscored(clause: dict) -> dict:
+    """`clause` as a match of no score: read, never scored."""
+    return {"constant_score": {"filter": clause, "boost": 0}}
 
 
 def _has_function_words(positions: list[list[str]]) -> bool:
