@@ -535,9 +535,14 @@ _PARTICLE_BEFORE_A_BREAK = re.compile(r"[吗呢吧啊呀嘛](?=\s*[?？!！,，�
 _LONE_DE = re.compile(r"(?:(?<=^)|(?<=\s))的(?=$|\s)")
 # Papers read or presented at an event the query asks for (读书会…一起读论文, 讲论文的分享会): what it does, not a kind.
 _PAPERS_READ = re.compile(r"(?:读|精读|看|讲|聊|分享)论文")
-# What `understand` notes of a query that names what the reader wants (a time, the site's subject, the readers, whose
-# it is, an order in English) rather than asks about it (`Understood.asks`).
-_NAMING_MARKS = frozenset(["(when)", "(domain)", "(readers)", "(owner)", "(en-new)", "(en-hot)"])
+# What `understand` takes off a query that names what the reader wants (a time, the site's subject, the readers, whose
+# it is, an order) rather than asks about it (`Understood.asks`); kind words are the query's own (`kind_words`).
+_NAMING = frozenset(
+    [
+        *("(when)", "(domain)", "(readers)", "(owner)", "(en-new)", "(en-hot)"),
+        *(word for words in _ORDER_WORDS.values() for word in words),
+    ]
+)
 _PUNCT = re.compile(r"[?？!！,，。.、:：;；\"'“”‘’()（）]+")
 _SPACES = re.compile(r"\s+")
 _TWO_LATIN_LETTERS = re.compile(r"[a-z]{2}", re.IGNORECASE)
@@ -563,8 +568,7 @@ class Understood:
     def asks(self) -> bool:
         """The reader asks a question or makes a request (为什么, 有哪些, 求推荐, `how to`), beyond naming the kinds, the
         place, the time or the order of what they want (机器人 灵巧操作 讲座, 最新 RAG 论文)."""
-        naming = {*self.kind_words, *_NAMING_MARKS, *(word for words in _ORDER_WORDS.values() for word in words)}
-        return any(word not in naming for word in self.dropped)
+        return any(word not in _NAMING and word not in self.kind_words for word in self.dropped)
 
     @property
     def recommending(self) -> bool:

@@ -552,7 +552,7 @@ def _words_clause(
     if (
         any(forms)
         or len(positions) < len(words)
-        or _has_function_words(positions)
+        or any(_function_positions(positions))
         or asks_for_topics(len(positions), topical, topics_suffice=topics_suffice)
     ):
         return _by_position(positions, forms, topics, ranked, form_weight, concepts, topics_suffice=topics_suffice)
@@ -599,13 +599,13 @@ def _by_position(
         options[0] if len(options) == 1 else {"bool": {"should": options, "minimum_should_match": 1}}
         for options in alternatives
     ]
-    if _has_function_words(positions):
+    function = _function_positions(positions)
+    if any(function):
         # A function word (的, 在, 和) is in nearly every Chinese text: it still counts towards the words required (an
         # English text holds none), but is never scored. Scored, the 的 of 高吞吐的大模型推理框架 was scored in 313,000
         # bodies, most of such a search's 400 ms at 1M (bench/RESULTS.md). Counted as there in any text, it let a
         # project described in English match `CrewAI 和 AutoGen …` by AutoGen alone.
-        function = [all(is_function_word(word) for word in position) for position in positions]
-        choices = [unscored(choice) if own else choice for choice, own in zip(choices, function, strict=True)]
+        choices = [_unscored(choice) if own else choice for choice, own in zip(choices, function, strict=True)]
         alternatives = [options for options, own in zip(alternatives, function, strict=True) if not own]
     # A topic is there as typed or by another of its group's terms (RAG检索增强: a paper writing only 检索增强生成),
     # which satisfies the position without scoring: the glossary clause scores synonyms.
@@ -625,22 +625,22 @@ def _by_position(
     return {"bool": {"must": [scored], "filter": [required]}}
 
 
-def unscored(clause: dict) -> dict:
+def _unscored(clause: dict) -> dict:
     """`clause` as a match of no score: read, never scored."""
     return {"constant_score": {"filter": clause, "boost": 0}}
 
 
-def _has_function_words(positions: list[list[str]]) -> bool:
-    """Whether some positions, not all, are function words only."""
+def _function_positions(positions: list[list[str]]) -> list[bool]:
+    """Which positions are function words only, when some are and others not; none when all are."""
     function = [all(is_function_word(word) for word in position) for position in positions]
-    return any(function) and not all(function)
+    return function if not all(function) else [False] * len(positions)
 
 
 def _or_its_group(choice: dict, group: tuple[str, ...] | None, concepts: frozenset[str]) -> dict:
     """A topic's position as typed, or its group named anywhere (a fixed score of 0: matching, not scoring)."""
     if group is None:
         return choice
-    named = {"constant_score": {"filter": group_clause(group, concepts, bodies=True), "boost": 0}}
+    named = _unscored(group_clause(group, concepts, bodies=True))
     return {"bool": {"should": [choice, named]}}
 
 
