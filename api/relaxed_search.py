@@ -13,6 +13,15 @@ from analysis.normalize import fold
 from analysis.understanding import understand
 from api.alternatives_search import alternatives_body
 from api.feed_items import hit_to_item, page_of
+from indexer.queries.alike import (
+    ALIKE_SEEDS,
+    add_counts,
+    alike_clause,
+    alike_counts_body,
+    alike_search_body,
+    seeds_body,
+    text_of,
+)
 from indexer.queries.relax import (
     beyond_its_kinds,
     is_a_pair,
@@ -24,10 +33,18 @@ from indexer.queries.relax import (
     relaxed_search_body,
     widened_body,
 )
+from indexer.queries.text import holds_an_arxiv_number
 
 # A strict search finding fewer than a page (the UI's 20) is followed by its relaxed pass; the tabs' counts
 # count that pass from the same threshold, so both agree whatever page size is asked.
 RELAX_BELOW = 20
+
+# Those passes finding fewer than this are followed by the texts like the best strict hit, up to this many in all
+# (`_then_alike`): the same threshold as the relaxed pass's.
+ALIKE_BELOW = RELAX_BELOW
+
+# The key of a searched page saying it was filled with texts like its best hit (`_searched`; never sent).
+FILLED = "filled_alike"
 
 Search = Callable[[dict], dict]
 # The strict hits of a pair (GNN 过平滑) that say enough of its plain word to tell whether the word is said mostly beside
@@ -47,9 +64,27 @@ class Relaxed:
 def searched_page(
     search: Search, body: dict, text: str, concepts: frozenset[str], page: int, size: int, labels: list[str]
 ) -> dict:
+    """The page of `_searched` (below), as the API sends it."""
+    page_found = _searched(search, body, text, concepts, page, size, labels)
+    page_found.pop(FILLED, None)
+    return page_found
+
+
+def _searched(
+    search: Search,
+    body: dict,
+    text: str,
+    concepts: frozenset[str],
+    page: int,
+    size: int,
+    labels: list[str],
+    *,
+    alike: bool = True,
+) -> dict:
     """{list, total, page, size, hasNextPage} of the strict search `body` for `text`, with the relaxed pass's hits
     after the strict ones when it found fewer than a page (or ranked with them: `Relaxed.with_strict`); of the
-    alternatives to an item `text` names instead, when it asks for them (api/alternatives_search.py)."""
+    alternatives to an item `text` names instead, when it asks for them (api/alternatives_search.py). `alike`: followed
+    by the texts like the best hit when it found fewer than a page (`_then_alike`; the answer's `FILLED` says so)."""
     alternatives = alternatives_body(search, text, body, concepts)
     if alternatives is not None:  # the named item and the items like it: not relaxed further
         return page_of(search(alternatives), page, size, labels, text)
@@ -60,17 +95,107 @@ def searched_page(
     if asked and found >= RELAX_BELOW:  # many texts, but perhaps few of the kinds asked for (GPU 性能优化 工作坊)
         found = _found_of_kinds(search, body, asked)
     relaxed = relaxed_for(search, text, body, found, concepts, widen=data["total"] < RELAX_BELOW)
+    found_by = [text_of(body)]  # the text queries whose hits are listed: the texts like the best hit come after them
     if relaxed is None:
-        return data
-    if relaxed.with_strict:
-        return page_of(search(widened_body(body, relaxed.query)), page, size, labels, text)
-    if asked:
-        return _asked_kinds_first(search, body, strict, relaxed.query, asked, page, size, labels, text)
-    strict_total, start = data["total"], (page - 1) * size
-    relaxed_body = relaxed_search_body(body, relaxed.query, max(0, start - strict_total), size - len(data["list"]))
-    more = page_of(search(relaxed_body), page, size, labels, None)
-    total = strict_total + more["total"]
-    return {**data, "list": [*data["list"], *more["list"]], "total": total, "hasNextPage": start + size < total}
+        listed = data
+    elif relaxed.with_strict:
+        widened = widened_body(body, relaxed.query)
+        listed, found_by = page_of(search(widened), page, size, labels, text), [text_of(widened)]
+    elif asked:
+        listed = _asked_kinds_first(search, body, strict, relaxed.query, asked, page, size, labels, text)
+        found_by.append(relaxed.query)
+    else:
+        strict_total, start = data["total"], (page - 1) * size
+        relaxed_body = relaxed_search_body(body, relaxed.query, max(0, start - strict_total), size - len(data["list"]))
+        more = page_of(search(relaxed_body), page, size, labels, None)
+        total = strict_total + more["total"]
+        listed = {**data, "list": [*data["list"], *more["list"]], "total": total, "hasNextPage": start + size < total}
+        found_by.append(relaxed.query)
+    if not alike or holds_an_arxiv_number(text):  # a paper looked up by its number is alone
+        return listed
+    return _then_alike(search, body, strict, listed, found_by, page, size, labels)
+
+
+def _then_alike(
+    search: Search,
+    body: dict,
+    strict: dict,
+    listed: dict,
+    found_by: list[dict],
+    page: int,
+    size: int,
+    labels: list[str],
+) -> dict:
+    """The page `listed` (the strict and relaxed passes' hits), followed by the texts like the best strict hit
+    (indexer/queries/alike.py) when those passes found fewer than a page, on a list ranked by relevance (one ordered
+    by heat or date lists the close matches only). `strict`: the strict search's answer, whose first hit is the best
+    on a first page; `found_by`: the text queries whose hits are listed already."""
+    bounded = strict["hits"]["total"].get("relation") == "gte"  # at least so many (search.TOTAL_BOUND)
+    if listed["total"] >= ALIKE_BELOW or bounded or text_of(body) is None or not ranked_by_score(body):
+        return listed
+    first_page = not body.get("from", 0)
+    seeds = strict["hits"]["hits"][:ALIKE_SEEDS] if first_page else search(seeds_body(body))["hits"]["hits"]
+    if not seeds:
+        return listed
+    start, before = (page - 1) * size, listed["total"]
+    room = ALIKE_BELOW - before  # they fill the list up to a page, no further: the most alike first
+    offset = max(0, start - before)
+    wanted = max(0, min(size - len(listed["list"]), room - offset))
+    more = page_of(search(alike_search_body(body, alike_clause(seeds), found_by, offset, wanted)), page, size, labels)
+    total = before + min(more["total"], room)
+    filled = {"list": [*listed["list"], *more["list"]], "total": total, "hasNextPage": start + size < total}
+    return {**listed, **filled, FILLED: total > before}
+
+
+def searched_tab(
+    search: Search,
+    whole: dict,
+    tab: dict,
+    text: str,
+    concepts: frozenset[str],
+    page: int,
+    size: int,
+    labels: list[str],
+    kinds: set[str],
+) -> dict:
+    """The page of a search tab (`kinds`: the search body `tab`, of the search body `whole` limited to them): the items
+    of those kinds in the whole list when that was filled with the texts like its best hit, as the tabs' counts count
+    them (`counted_with_alike`; such a list holds fewer than a page, all on its first); else the tab's own search,
+    never filled by kind (a tab of few events among many texts would fill with events like its first)."""
+    own = _searched(search, tab, text, concepts, page, size, labels, alike=False)
+    if own["total"] >= ALIKE_BELOW:
+        return own
+    listed = _searched(search, whole, text, concepts, 1, ALIKE_BELOW, labels)
+    if not listed.get(FILLED):
+        return own
+    kept = [item for item in listed["list"] if item["type"] in kinds]
+    start = (page - 1) * size
+    return {
+        "list": kept[start : start + size],
+        "total": len(kept),
+        "page": page,
+        "size": size,
+        "hasNextPage": start + size < len(kept),
+    }
+
+
+def counted_with_alike(search: Search, text: str, ranked: dict, counted: dict, answer: dict) -> dict:
+    """The counts `answer` of `counted` (the strict counts body, or it widened by its relaxed pass), with the texts
+    like the best strict hit counted too when it found fewer than a page, as the list shows them. `ranked`: the
+    list's own search body, whose best hit the list starts from (a counts body scores some words otherwise)."""
+    found = answer["hits"]["total"]["value"]
+    if found >= ALIKE_BELOW or text_of(ranked) is None or holds_an_arxiv_number(text):
+        return answer
+    seeds = search(seeds_body(ranked))["hits"]["hits"]
+    if not seeds:
+        return answer
+    alike = search(alike_counts_body(counted, alike_clause(seeds), ALIKE_BELOW - found))
+    return add_counts(answer, alike)
+
+
+def ranked_by_score(body: dict) -> bool:
+    """Whether a search body ranks by relevance (common.sort_clause): a counts body has no sort and counts either."""
+    return body.get("sort", ["_score"])[0] == "_score"
 
 
 def _asked_kinds_first(

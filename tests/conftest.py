@@ -130,6 +130,20 @@ def client(demo_stack):
         yield test_client
 
 
+@pytest.fixture()
+def words_only(demo_stack, monkeypatch):
+    """The search's word passes alone (strict and relaxed), without the texts like the best hit that fill a short list
+    after them (api/relaxed_search.py): for the tests of what the query's words find. The cached answers are retired
+    before and after, so no other test reads theirs, nor they another's."""
+    from api import relaxed_search
+    from store import cache_generation
+
+    monkeypatch.setattr(relaxed_search, "ALIKE_BELOW", 0)
+    cache_generation.bump(demo_stack.redis(), demo_stack.alias)
+    yield
+    cache_generation.bump(demo_stack.redis(), demo_stack.alias)
+
+
 @pytest.fixture(scope="session")
 def tiny(make_stack) -> Stack:
     """Read-only tiny corpus with exact relative dates (tests that write make their own)."""

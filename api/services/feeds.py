@@ -11,7 +11,14 @@ from api.alternatives_search import alternatives_body
 from api.context import reader
 from api.envelope import envelope_of
 from api.read_cache import cached_answer
-from api.relaxed_search import RELAX_BELOW, found_for_relaxing, relaxed_for, searched_page
+from api.relaxed_search import (
+    RELAX_BELOW,
+    counted_with_alike,
+    found_for_relaxing,
+    relaxed_for,
+    searched_page,
+    searched_tab,
+)
 from api.schemas.items import FeedPageSchema
 from api.schemas.search import SearchPageSchema
 from api.search_log import log_search_after_answer
@@ -20,7 +27,7 @@ from api.user_flags import apply_item_flags
 from indexer.queries.feed import build_feed
 from indexer.queries.operators import resolve as resolve_operators
 from indexer.queries.relax import widened_body
-from indexer.queries.search import build_counts, build_search
+from indexer.queries.search import build_counts, build_search, ranked_by_relevance
 
 # The routes' documented envelopes; the answers are encoded without dumping through them
 # (api/read_cache.py cached_answer), and tests/api/test_answer_shapes.py checks they would not change them.
@@ -55,17 +62,15 @@ def search_page(args: dict) -> Response:
         ops = resolve_operators(args["q"])
         types = ops.kinds(args["model"])
         concepts = reader().concepts()
-        body = build_search(
-            ops.text,
-            types=types,
-            page=args["page"],
-            size=args["size"],
-            concepts=concepts,
-            extra=ops.clauses(),
-            **filters,
-        )
+        shared = {"concepts": concepts, "extra": ops.clauses(), **filters}
+        page, size, labels = args["page"], args["size"], args["label"]
+        body = build_search(ops.text, types=types, page=page, size=size, **shared)
         started = time.perf_counter()
-        data = searched_page(reader().search, body, ops.text, concepts, args["page"], args["size"], args["label"])
+        if args["model"] and ops.text:  # a tab: its items of the whole list when that was filled (searched_tab)
+            whole = build_search(ops.text, types=ops.kinds(None), page=1, size=RELAX_BELOW, **shared)
+            data = searched_tab(reader().search, whole, body, ops.text, concepts, page, size, labels, set(types or ()))
+        else:
+            data = searched_page(reader().search, body, ops.text, concepts, page, size, labels)
         took = round(time.perf_counter() - started, 3)
         empty = ops.text and data["total"] == 0 and args["page"] == 1
         return {**data, "did_you_mean": did_you_mean(ops.text) if empty else None, "query_help": ops.help, "took": took}
@@ -90,8 +95,20 @@ def counts(args: dict) -> Response:
         found = found_for_relaxing(ops.text, result)
         widen = result["hits"]["total"]["value"] < RELAX_BELOW
         relaxed = None if alternatives else relaxed_for(reader().search, ops.text, body, found, concepts, widen=widen)
+        counted = body if relaxed is None else widened_body(body, relaxed.query)
         if relaxed is not None:
-            result = reader().search(widened_body(body, relaxed.query))  # as the list shows them
+            result = reader().search(counted)  # as the list shows them
+        if not alternatives and ranked_by_relevance(ops.text, args["sort"]):
+            ranked = build_search(
+                ops.text,
+                types=ops.kinds(None),
+                tags=args["label"],
+                time=args["time"],
+                sort=args["sort"],
+                concepts=concepts,
+                extra=ops.clauses(),
+            )
+            result = counted_with_alike(reader().search, ops.text, ranked, counted, result)
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}
         per_kind = {name: buckets.get(name, 0) for name in kinds.SEARCHABLE}
         return {"all": sum(per_kind.values()), **per_kind}

@@ -46,6 +46,11 @@ def build_search(
     return body
 
 
+def ranked_by_relevance(q: str, sort: str) -> bool:
+    """Whether a search of `q` asked in `sort` is ranked by its scores (an order word may ask otherwise: `_sort_asked`)."""
+    return _sort_asked(q, sort) == "relevance"
+
+
 def _sort_asked(q: str, sort: str) -> str:
     """The sort a search uses: the newest first without a query; a query of nothing but a kind and an order word
     (最新论文, 热门项目) in that order when the reader left the sort at relevance, since no text orders them."""

@@ -99,6 +99,11 @@ _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9.+#\-]*")
 _ARXIV_IN_TEXT = re.compile(r"(?<![\d.])\d{4}\.\d{4,5}(?:v\d+)?(?![\d.])")
 
 
+def holds_an_arxiv_number(text: str) -> bool:
+    """Whether a query holds an arXiv number (`_arxiv_clause`): it looks a paper up."""
+    return _arxiv_clause(text) is not None
+
+
 def _arxiv_clause(text: str) -> dict | None:
     """Any spelling the importer accepts, or a new-style number inside other words ('arxiv 2403.00910')."""
     try:

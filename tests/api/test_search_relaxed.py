@@ -9,6 +9,10 @@ import pytest
 import api.relaxed_search as relaxed_search
 from tests.support import data_of, info_of
 
+# What the query's words find, strict and relaxed; the texts like the best hit after them have their own tests
+# (tests/api/test_search_alike.py).
+pytestmark = pytest.mark.usefixtures("words_only")
+
 # Our own example: four topic words that no single document holds together.
 LONG = "知识蒸馏 推荐系统 落地 经验 语音合成"
 

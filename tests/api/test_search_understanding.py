@@ -82,7 +82,7 @@ def test_invisible_characters_are_ignored(client, mark):
 
 
 @pytest.mark.parametrize(("one", "other"), [("gpt4", "GPT-4"), ("llm agent", "llm agents")])
-def test_english_forms_match_each_other(client, one, other):
+def test_english_forms_match_each_other(client, one, other, words_only):
     a, b = search(client, one, size=50), search(client, other, size=50)
     assert a["total"] > 0 and set(keys(a)) == set(keys(b))  # the same documents; exact forms may rank first
 
@@ -174,7 +174,7 @@ def test_a_pasted_title_with_a_typo_still_finds_its_document_first(client, typo,
 
 
 @pytest.mark.parametrize("query", ["杭州 活动", "语音 成本"])
-def test_two_words_are_not_widened_to_either_word_alone(client, query):
+def test_two_words_are_not_widened_to_either_word_alone(client, query, words_only):
     """The clause that forgives a mistyped character lets one bigram of three to five miss, never one of two:
     `杭州 活动` lists Hangzhou's events, not every event (it listed 36, of which 2 in Hangzhou). Two words that make a
     glossary term (语音 合成) are that term, synonyms and all (tests/test_glossary_concepts.py)."""
@@ -227,7 +227,7 @@ def test_a_chinese_term_finds_the_projects_tagged_with_its_english_topic(client,
     ("acronym", "expansion"),
     [("VQ", "vector quantization"), ("OVD", "open-vocabulary detection"), ("ToMe", "token merging")],
 )
-def test_an_acronym_the_papers_never_write_finds_the_papers_on_its_expansion(client, acronym, expansion):
+def test_an_acronym_the_papers_never_write_finds_the_papers_on_its_expansion(client, acronym, expansion, words_only):
     """The papers write Vector Quantization, never VQ; the glossary line holding both lets either find them (VQ, OVD and
     ToMe found nothing before their lines)."""
     found = search(client, acronym, size=50)
@@ -235,7 +235,7 @@ def test_an_acronym_the_papers_never_write_finds_the_papers_on_its_expansion(cli
     assert papers and papers <= set(keys(found))
 
 
-def test_a_synonym_never_widens_two_concepts_to_either_alone(client, monkeypatch):
+def test_a_synonym_never_widens_two_concepts_to_either_alone(client, monkeypatch, words_only):
     """The strict pass asks for both concepts; when it finds fewer than a page, the relaxed pass lists the texts on
     either after every one naming both (indexer/queries/relax.py)."""
     from api import relaxed_search
@@ -344,7 +344,7 @@ def test_a_kind_word_lists_that_kind_before_others_naming_its_words_in_passing(c
 @pytest.mark.parametrize(
     ("query", "names"), [("视觉语言模型 掉坑", ("视觉语言模型", "vlm", "vision-language")), ("卷积神经网络 掉坑", ())]
 )
-def test_a_long_term_and_a_split_word_each_count_as_one(client, demo_stack, query, names):
+def test_a_long_term_and_a_split_word_each_count_as_one(client, demo_stack, query, names, words_only):
     """The segmenter splits 视觉语言模型 into 视觉 语言 模型 and 掉坑 into 掉 坑 (踩坑, the glossary's now, was the
     example); counted one by one, three of those five matched any text with 坑 in its title and 模型 in its body. Each is one unit now: the term's documents
     (after any holding both; those naming it in a title, or a project in its description, which says what a
@@ -361,7 +361,7 @@ def test_a_long_term_and_a_split_word_each_count_as_one(client, demo_stack, quer
 
 
 @pytest.mark.parametrize(("query", "kind"), [("深圳有哪些 AI 活动", "event"), ("广州有哪些 AI 沙龙", "event")])
-def test_a_questions_own_words_do_not_find_titles_asking_the_same(client, query, kind):
+def test_a_questions_own_words_do_not_find_titles_asking_the_same(client, query, kind, words_only):
     """哪些 of 有哪些 is in titles such as AI 芯片与算力还有哪些没解决的问题; counted with the topic (by the lenient
     bigrams or the glossary clause of the whole question) it listed those stories before the events asked for."""
     page = search(client, query)["list"]
@@ -647,7 +647,7 @@ def test_a_term_typed_as_one_word_finds_what_it_finds_written_apart(client, join
     assert keys(search(client, joined)) == keys(search(client, apart))
 
 
-def test_events_asked_for_in_an_english_city_are_that_citys(client):
+def test_events_asked_for_in_an_english_city_are_that_citys(client, words_only):
     """`shanghai` was a word no text holds: are there any meetups in shanghai found nothing."""
     page = search(client, "any workshops or meetups in shanghai")
     addresses = [info_of(item).get("address") or "" for item in page["list"]]
@@ -698,7 +698,7 @@ def test_the_sites_subject_beside_a_place_lists_every_event_held_there(client):
     assert len(addresses) >= 3 and all("上海" in address for address in addresses[:3]), addresses
 
 
-def test_a_concept_and_a_word_widen_to_the_concept_where_only_bodies_name_it(client, demo_stack):
+def test_a_concept_and_a_word_widen_to_the_concept_where_only_bodies_name_it(client, demo_stack, words_only):
     """VAE 原理: one article names VAE with 原理; the others name VAE only in their bodies (3D VAE, rq_vae), and the
     relaxed pass's widening to the concept looked at titles and tags only, so the page held one item."""
     page = search(client, "VAE 原理")
@@ -756,7 +756,7 @@ def test_a_topic_a_host_and_a_software_word_list_the_projects_on_the_topic(clien
 
 
 @pytest.mark.parametrize(("query", "names"), [("变分自编码器", ("vae", "变分自编码器")), ("卷积神经网络", ())])
-def test_a_glossary_term_typed_right_is_not_matched_by_half_of_its_sounds(client, demo_stack, query, names):
+def test_a_glossary_term_typed_right_is_not_matched_by_half_of_its_sounds(client, demo_stack, query, names, words_only):
     """The allowance for one wrong character (two missing syllable pairs) also let two syllables at an end go: every
     title with 稀疏自编码器 (xi shu for bian fen) was a hit of 变分自编码器, above the articles naming VAE in their bodies, and
     卷积神经网络, which no text names, listed the graph neural networks. Inside a term typed right, an end is kept."""
