@@ -113,13 +113,15 @@ def _searched(
         found_by.append(relaxed.query)
     if not alike or holds_an_arxiv_number(text):  # a paper looked up by its number is alone
         return listed
-    return _then_alike(search, body, strict, listed, found_by, page, size, labels)
+    relaxing = relaxed.query if relaxed is not None else None
+    return _then_alike(search, body, strict, relaxing, listed, found_by, page, size, labels)
 
 
 def _then_alike(
     search: Search,
     body: dict,
     strict: dict,
+    relaxing: dict | None,
     listed: dict,
     found_by: list[dict],
     page: int,
@@ -129,12 +131,15 @@ def _then_alike(
     """The page `listed` (the strict and relaxed passes' hits), followed by the texts like the best strict hit
     (indexer/queries/alike.py) when those passes found fewer than a page, on a list ranked by relevance (one ordered
     by heat or date lists the close matches only). `strict`: the strict search's answer, whose first hit is the best
-    on a first page; `found_by`: the text queries whose hits are listed already."""
+    on a first page; `relaxing`: the relaxed query, whose best hit leads when the strict pass found nothing;
+    `found_by`: the text queries whose hits are listed already."""
     bounded = strict["hits"]["total"].get("relation") == "gte"  # at least so many (search.TOTAL_BOUND)
     if listed["total"] >= ALIKE_BELOW or bounded or text_of(body) is None or not ranked_by_score(body):
         return listed
     first_page = not body.get("from", 0)
-    seeds = strict["hits"]["hits"][:ALIKE_SEEDS] if first_page else search(seeds_body(body))["hits"]["hits"]
+    seeds = strict["hits"]["hits"][:ALIKE_SEEDS] if first_page else _best_hits(search, body, None)
+    if not seeds and relaxing is not None:
+        seeds = _best_hits(search, body, relaxing)
     if not seeds:
         return listed
     start, before = (page - 1) * size, listed["total"]
@@ -179,14 +184,24 @@ def searched_tab(
     }
 
 
-def counted_with_alike(search: Search, text: str, ranked: dict, counted: dict, answer: dict) -> dict:
+def _best_hits(search: Search, body: dict, relaxing: dict | None) -> list[dict]:
+    """The best hits of the search body `body` (`relaxing`: of it widened by its relaxed query), by relevance."""
+    return search(seeds_body(body if relaxing is None else widened_body(body, relaxing)))["hits"]["hits"]
+
+
+def counted_with_alike(
+    search: Search, text: str, ranked: dict, relaxing: dict | None, counted: dict, answer: dict
+) -> dict:
     """The counts `answer` of `counted` (the strict counts body, or it widened by its relaxed pass), with the texts
     like the best strict hit counted too when it found fewer than a page, as the list shows them. `ranked`: the
-    list's own search body, whose best hit the list starts from (a counts body scores some words otherwise)."""
+    list's own search body, whose best hit the list starts from (a counts body scores some words otherwise), or the
+    best of it widened by the relaxed query `relaxing` when the strict pass found nothing."""
     found = answer["hits"]["total"]["value"]
     if found >= ALIKE_BELOW or text_of(ranked) is None or holds_an_arxiv_number(text):
         return answer
-    seeds = search(seeds_body(ranked))["hits"]["hits"]
+    seeds = _best_hits(search, ranked, None)
+    if not seeds and relaxing is not None:
+        seeds = _best_hits(search, ranked, relaxing)
     if not seeds:
         return answer
     alike = search(alike_counts_body(counted, alike_clause(seeds), ALIKE_BELOW - found))

@@ -139,6 +139,7 @@ def words_only(demo_stack, monkeypatch):
     from store import cache_generation
 
     monkeypatch.setattr(relaxed_search, "ALIKE_BELOW", 0)
+    monkeypatch.setattr(relaxed_search, "RELAX_BELOW", relaxed_search.RELAX_BELOW)  # restored, should a test set it
     cache_generation.bump(demo_stack.redis(), demo_stack.alias)
     yield
     cache_generation.bump(demo_stack.redis(), demo_stack.alias)

@@ -108,7 +108,8 @@ def counts(args: dict) -> Response:
                 concepts=concepts,
                 extra=ops.clauses(),
             )
-            result = counted_with_alike(reader().search, ops.text, ranked, counted, result)
+            relaxing = relaxed.query if relaxed is not None else None
+            result = counted_with_alike(reader().search, ops.text, ranked, relaxing, counted, result)
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}
         per_kind = {name: buckets.get(name, 0) for name in kinds.SEARCHABLE}
         return {"all": sum(per_kind.values()), **per_kind}

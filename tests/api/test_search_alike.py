@@ -89,3 +89,18 @@ def test_the_page_says_nothing_of_how_it_was_filled(client):
     answer = client.get("/api/v2/search", query_string={"q": FEW, "size": 20}).get_json()
     assert set(answer["data"]) >= {"list", "total", "page", "size", "hasNextPage"}
     assert not any("alike" in key for key in answer["data"])
+
+
+def test_a_query_only_its_relaxed_pass_answers_is_followed_by_the_texts_like_that_answer(client, words_only):
+    """No text holds both torch.compile and 显存泄漏, and the relaxed pass finds a few on PyTorch's compiler: the texts
+    like the best of those follow them, as the tabs count them."""
+    q = "torch.compile 显存泄漏"
+    relaxed_search.RELAX_BELOW, relaxed_search.ALIKE_BELOW = 0, 0  # `monkeypatch` (in `words_only`) restores both
+    assert search(client, q, size=19)["total"] == 0  # the strict pass alone finds nothing
+    relaxed_search.RELAX_BELOW = 20
+    relaxed = search(client, q, size=21)
+    assert 0 < relaxed["total"] < 5
+    relaxed_search.ALIKE_BELOW = 20
+    page = search(client, q, size=20)
+    assert page["total"] == 20 and keys(page)[: relaxed["total"]] == keys(relaxed)
+    assert data_of(client.get("/api/v2/total", query_string={"q": q}))["all"] == 20
