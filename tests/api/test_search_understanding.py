@@ -800,7 +800,9 @@ def test_asking_about_a_topics_uses_or_merits_lists_the_articles_on_the_topic(cl
 @pytest.mark.parametrize(
     ("query", "name"), [("TPOT 延迟", "tpot"), ("SmoothQuant 精度", "smoothquant"), ("xqzv 延迟", None)]
 )
-def test_a_name_beside_words_no_text_holds_with_it_finds_the_texts_on_the_name(client, demo_stack, query, name, words_only):
+def test_a_name_beside_words_no_text_holds_with_it_finds_the_texts_on_the_name(
+    client, demo_stack, query, name, words_only
+):
     """An acronym or name no glossary line holds (TPOT, SmoothQuant) beside a word the texts on it never write (延迟,
     精度): nothing was found, since a plain word never stands alone. A Latin name the corpus writes is a subject of its
     own; one it never writes still finds nothing."""
