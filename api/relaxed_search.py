@@ -137,9 +137,7 @@ def _then_alike(
     if listed["total"] >= ALIKE_BELOW or bounded or text_of(body) is None or not ranked_by_score(body):
         return listed
     first_page = not body.get("from", 0)
-    seeds = strict["hits"]["hits"][:ALIKE_SEEDS] if first_page else _best_hits(search, body, None)
-    if not seeds and relaxing is not None:
-        seeds = _best_hits(search, body, relaxing)
+    seeds = _seeds(search, body, relaxing, strict if first_page else None)
     if not seeds:
         return listed
     start, before = (page - 1) * size, listed["total"]
@@ -154,7 +152,7 @@ def _then_alike(
 
 def searched_tab(
     search: Search,
-    whole: dict,
+    whole: Callable[[], dict],
     tab: dict,
     text: str,
     concepts: frozenset[str],
@@ -163,14 +161,14 @@ def searched_tab(
     labels: list[str],
     kinds: set[str],
 ) -> dict:
-    """The page of a search tab (`kinds`: the search body `tab`, of the search body `whole` limited to them): the items
+    """The page of a search tab (`kinds`: the search body `tab`, of the search body `whole` builds limited to them): the items
     of those kinds in the whole list when that was filled with the texts like its best hit, as the tabs' counts count
     them (`counted_with_alike`; such a list holds fewer than a page, all on its first); else the tab's own search,
     never filled by kind (a tab of few events among many texts would fill with events like its first)."""
     own = _searched(search, tab, text, concepts, page, size, labels, alike=False)
     if own["total"] >= ALIKE_BELOW:
         return own
-    listed = _searched(search, whole, text, concepts, 1, ALIKE_BELOW, labels)
+    listed = _searched(search, whole(), text, concepts, 1, ALIKE_BELOW, labels)
     if not listed.get(FILLED):
         return own
     kept = [item for item in listed["list"] if item["type"] in kinds]
@@ -184,24 +182,28 @@ def searched_tab(
     }
 
 
-def _best_hits(search: Search, body: dict, relaxing: dict | None) -> list[dict]:
-    """The best hits of the search body `body` (`relaxing`: of it widened by its relaxed query), by relevance."""
-    return search(seeds_body(body if relaxing is None else widened_body(body, relaxing)))["hits"]["hits"]
+def _seeds(search: Search, body: dict, relaxing: dict | None, answer: dict | None = None) -> list[dict]:
+    """The best hits of the search body `body` by relevance, that the texts like them are found by: from its own first
+    page's `answer` when given; of it widened by its relaxed query `relaxing` when it found nothing. The list and the
+    tabs' counts start from the same hits."""
+    hits = answer["hits"]["hits"][:ALIKE_SEEDS] if answer is not None else search(seeds_body(body))["hits"]["hits"]
+    if hits or relaxing is None:
+        return hits
+    return search(seeds_body(widened_body(body, relaxing)))["hits"]["hits"]
 
 
 def counted_with_alike(
-    search: Search, text: str, ranked: dict, relaxing: dict | None, counted: dict, answer: dict
+    search: Search, text: str, ranked: Callable[[], dict], relaxing: dict | None, counted: dict, answer: dict
 ) -> dict:
     """The counts `answer` of `counted` (the strict counts body, or it widened by its relaxed pass), with the texts
-    like the best strict hit counted too when it found fewer than a page, as the list shows them. `ranked`: the
-    list's own search body, whose best hit the list starts from (a counts body scores some words otherwise), or the
-    best of it widened by the relaxed query `relaxing` when the strict pass found nothing."""
+    like the best strict hit counted too when it found fewer than a page, as the list shows them. `ranked` builds the
+    list's own search body, whose best hit the list starts from (a counts body scores some words otherwise), only for
+    such a query; `relaxing`: the relaxed query, whose best hit leads when the strict pass found nothing."""
     found = answer["hits"]["total"]["value"]
-    if found >= ALIKE_BELOW or text_of(ranked) is None or holds_an_arxiv_number(text):
+    if found >= ALIKE_BELOW or holds_an_arxiv_number(text):
         return answer
-    seeds = _best_hits(search, ranked, None)
-    if not seeds and relaxing is not None:
-        seeds = _best_hits(search, ranked, relaxing)
+    body = ranked()
+    seeds = _seeds(search, body, relaxing) if text_of(body) is not None else []
     if not seeds:
         return answer
     alike = search(alike_counts_body(counted, alike_clause(seeds), ALIKE_BELOW - found))

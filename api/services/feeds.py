@@ -67,7 +67,10 @@ def search_page(args: dict) -> Response:
         body = build_search(ops.text, types=types, page=page, size=size, **shared)
         started = time.perf_counter()
         if args["model"] and ops.text:  # a tab: its items of the whole list when that was filled (searched_tab)
-            whole = build_search(ops.text, types=ops.kinds(None), page=1, size=RELAX_BELOW, **shared)
+
+            def whole() -> dict:  # built only when the tab finds fewer than a page
+                return build_search(ops.text, types=ops.kinds(None), page=1, size=RELAX_BELOW, **shared)
+
             data = searched_tab(reader().search, whole, body, ops.text, concepts, page, size, labels, set(types or ()))
         else:
             data = searched_page(reader().search, body, ops.text, concepts, page, size, labels)
@@ -99,15 +102,11 @@ def counts(args: dict) -> Response:
         if relaxed is not None:
             result = reader().search(counted)  # as the list shows them
         if not alternatives and ranked_by_relevance(ops.text, args["sort"]):
-            ranked = build_search(
-                ops.text,
-                types=ops.kinds(None),
-                tags=args["label"],
-                time=args["time"],
-                sort=args["sort"],
-                concepts=concepts,
-                extra=ops.clauses(),
-            )
+
+            def ranked() -> dict:  # the list's own body, built only for a query finding fewer than a page
+                filters = {"tags": args["label"], "time": args["time"], "sort": args["sort"]}
+                return build_search(ops.text, types=ops.kinds(None), concepts=concepts, extra=ops.clauses(), **filters)
+
             relaxing = relaxed.query if relaxed is not None else None
             result = counted_with_alike(reader().search, ops.text, ranked, relaxing, counted, result)
         buckets = {b["key"]: b["doc_count"] for b in result["aggregations"]["types"]["buckets"]}

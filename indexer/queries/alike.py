@@ -55,15 +55,9 @@ def alike_search_body(strict: dict, alike: dict, found: list[dict], start: int, 
 def alike_counts_body(counted: dict, alike: dict, room: int) -> dict:
     """The `room` texts of `alike` the list shows after the hits of the counts body `counted` (ranked as the list ranks
     them), by kind: the tabs count them as the list shows them (`add_counts`)."""
-    query = counted["query"]["bool"]
-    text, *rest = query["must"]
-    return {
-        "size": room,
-        "track_total_hits": False,
-        "_source": ["type"],
-        "sort": sort_clause("relevance"),
-        "query": {"bool": {**query, "must": [alike, *rest], "must_not": [*query.get("must_not", []), text]}},
-    }
+    body = alike_search_body(counted, alike, [text_of(counted)], 0, room)
+    body.pop("aggs", None)
+    return {**body, "track_total_hits": False, "_source": ["type"], "sort": sort_clause("relevance")}
 
 
 def add_counts(answer: dict, alike: dict) -> dict:
